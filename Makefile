@@ -1,0 +1,31 @@
+# ALSA rawmidi timing series: apply, build, boot, test, benchmark.
+# See README.md. Everything is built under build/ (git-ignored).
+
+.PHONY: all demo check tree export bench clean help
+all: help
+
+help:
+	@echo "make demo    apply the series, build, boot the patched kernel, show the features"
+	@echo "make check   all checks (series round trip, checkpatch, W=1/sparse, kernel-doc,"
+	@echo "             per-patch builds, KUnit + kselftests + real clients in QEMU)"
+	@echo "make tree    create build/linux branch 'series' = base + patches/ (FORCE=1 to redo)"
+	@echo "make export  regenerate patches/ from build/linux branch 'series'"
+	@echo "make clean   remove build/"
+
+demo:
+	@scripts/demo.sh
+
+check:
+	@scripts/check.sh
+
+tree:
+	@if git -C build/linux rev-parse -q --verify refs/heads/series >/dev/null 2>&1 && \
+	    [ -z "$(FORCE)" ]; then \
+		echo "build/linux already has branch 'series' (FORCE=1 recreates it from patches/)"; \
+	else scripts/apply.sh series; fi
+
+export:
+	@scripts/export.sh series
+
+clean:
+	rm -rf build results

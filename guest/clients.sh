@@ -1,0 +1,71 @@
+#!/bin/sh
+# Real clients against the running kernel, as TAP: Debian's amidi (plain
+# bytes, and -T which stamps in userspace) and alsa-lib's snd_rawmidi_tread()
+# (kernel framing through alsa-lib), reading virmidi port 1 while amidi
+# writes to port 0. The test connects the two ports through the sequencer.
+card=$(grep -l VirMIDI /proc/asound/card*/id 2>/dev/null | head -n 1)
+card=${card#/proc/asound/card}; card=${card%/id}
+echo "TAP version 13"
+echo "1..4"
+if [ -z "$card" ]; then
+	for i in 1 2 3 4; do echo "ok $i # SKIP no virmidi card"; done
+	exit 0
+fi
+msg="90 3C 64 80 3C 40 B0 07 64"
+out=/tmp/clients.$$
+
+n=1
+check() {	# check NAME: compare $out with the expected text in $out.want
+	if cmp -s "$out" "$out.want"; then
+		echo "ok $n - $1"
+	else
+		echo "not ok $n - $1"
+		sed 's/^/# got:  /' "$out"; sed 's/^/# want: /' "$out.want"
+	fi
+	n=$((n + 1))
+}
+
+# The sequencer client of each virmidi port, from /proc/asound/seq/clients.
+seq_client() {
+	awk -v want="\"Virtual Raw MIDI $card-$1\"" \
+		'$1 == "Client" && index($0, want) { print $2 + 0 }' /proc/asound/seq/clients
+}
+src=$(seq_client 0):0
+dst=$(seq_client 1):0
+if aconnect "$src" "$dst"; then
+	echo "ok $n - aconnect $src $dst"
+else
+	echo "not ok $n - aconnect $src $dst"
+fi
+n=$((n + 1))
+
+# amidi -d: a plain reader sees exactly the bytes sent.
+amidi -p "hw:$card,1" -d -t 1 > "$out.raw" 2>/dev/null &
+sleep 0.3
+amidi -p "hw:$card,0" -S "$msg"
+wait
+tr -s ' \n' '\n\n' < "$out.raw" | grep -E '^[0-9A-F]{2}$' > "$out"
+echo $msg | tr ' ' '\n' > "$out.want"
+check "amidi -d receives the bytes amidi -S sent"
+
+# amidi -T monotonic: each dumped message carries a timestamp.
+amidi -p "hw:$card,1" -d -T monotonic -t 1 > "$out.raw" 2>/dev/null &
+sleep 0.3
+amidi -p "hw:$card,0" -S "$msg"
+wait
+grep -c '^[0-9]*\.[0-9]*' "$out.raw" > "$out"
+echo 3 > "$out.want"
+check "amidi -T monotonic stamps each of the 3 messages"
+cat "$out.raw" | sed 's/^/# /'
+
+# snd_rawmidi_tread(): kernel framing through alsa-lib.
+/tests/tread "hw:$card,1" 9 > "$out.raw" 2>&1 &
+sleep 0.3
+amidi -p "hw:$card,0" -S "$msg"
+wait
+sed 's/^/# /' "$out.raw"
+grep -v ready "$out.raw" | awk '$1 > 0 { for (i = 2; i <= NF; i++) print $i }' > "$out"
+echo $msg | tr ' ' '\n' > "$out.want"
+check "snd_rawmidi_tread returns the bytes with nonzero kernel timestamps"
+aconnect -d "$src" "$dst"
+exit 0

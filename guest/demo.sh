@@ -1,0 +1,31 @@
+#!/bin/sh
+# The demonstration that `make demo` shows: framed input with kernel
+# timestamps through alsa-lib, and how long DRAIN takes on each device.
+card_of() { grep -l "$1" /proc/asound/card*/id 2>/dev/null | head -n 1 | sed 's|.*/card||; s|/id||'; }
+vm=$(card_of VirMIDI)
+uart=$(card_of Serial)
+seq_client() {
+	awk -v want="\"Virtual Raw MIDI $vm-$1\"" \
+		'$1 == "Client" && index($0, want) { print $2 + 0 }' /proc/asound/seq/clients
+}
+
+echo "=== DEMO 1: framed input with kernel timestamps (alsa-lib snd_rawmidi_tread)"
+echo "amidi sends 'note on, note off, volume' to virmidi port 0; the sequencer"
+echo "carries it to port 1, read in SND_RAWMIDI_READ_TSTAMP mode (CLOCK_MONOTONIC):"
+aconnect "$(seq_client 0):0" "$(seq_client 1):0"
+/tests/tread "hw:$vm,1" 9 > /tmp/tread.out 2>&1 &
+sleep 0.3
+echo "  sent at $(cut -d' ' -f1 /proc/uptime) s uptime"
+amidi -p "hw:$vm,0" -S "90 3C 64 80 3C 40 B0 07 64"
+wait
+grep -v ready /tmp/tread.out | sed 's/^/  kernel stamp /'
+aconnect -d "$(seq_client 0):0" "$(seq_client 1):0"
+
+echo "=== DEMO 2: DRAIN after writing 3 bytes"
+echo "virmidi (card $vm):"
+/tests/drainlat "/dev/snd/midiC${vm}D0" 50 | sed 's/^/  /'
+if [ -n "$uart" ]; then
+	echo "serial-u16550 on the emulated COM2 16550 (card $uart, 38400 baud):"
+	/tests/drainlat "/dev/snd/midiC${uart}D0" 20 | sed 's/^/  /'
+fi
+echo "=== DEMO END"

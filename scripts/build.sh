@@ -1,0 +1,39 @@
+#!/bin/bash
+# build.sh [test|debug]: configure (tinyconfig + config/test.config [+ the
+# named fragment]) and build the checked-out kernel tree out of tree, into
+# $BUILD/obj-NAME, with ccache. Also installs modules and uapi headers there.
+. "$(dirname "$0")/lib.sh"
+name=${1:-test}
+obj=$BUILD/obj-$name
+frags=("$TOP/config/test.config")
+[ "$name" = test ] || frags+=("$TOP/config/$name.config")
+
+export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+export KBUILD_BUILD_TIMESTAMP="$FIXED_DATE" KBUILD_BUILD_USER=rawmidi KBUILD_BUILD_HOST=qemu
+kmake() { make -s -C "$KSRC" O="$obj" CC="ccache gcc" -j"$JOBS" "$@"; }
+
+mkdir -p "$obj"
+say "configure $name kernel ($obj)"
+kmake tinyconfig >/dev/null
+"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "${frags[@]}" >/dev/null
+kmake olddefconfig >/dev/null
+# Every option the fragments ask for must have survived olddefconfig.
+missing=0
+for f in "${frags[@]}"; do
+	while read -r line; do
+		case "$line" in
+		CONFIG_*=*) grep -qxF "$line" "$obj/.config" || { echo "  not set: $line" >&2; missing=1; } ;;
+		"# CONFIG_"*" is not set")
+			opt=${line#\# }; opt=${opt%% *}
+			! grep -q "^$opt=" "$obj/.config" || { echo "  still set: $opt" >&2; missing=1; } ;;
+		esac
+	done < "$f"
+done
+[ $missing = 0 ] || die "config fragment options did not take effect"
+
+say "build $name kernel (-j$JOBS)"
+kmake bzImage modules
+rm -rf "$obj/modinst"
+kmake INSTALL_MOD_PATH="$obj/modinst" modules_install >/dev/null
+kmake headers_install >/dev/null
+say "built $(kmake -s kernelrelease) in $obj"

@@ -1,0 +1,90 @@
+#!/bin/bash
+# check.sh: every check of the series, as "PASS/FAIL/SKIP name" lines, ending
+# with "N passed, N failed, N skipped". Works on branch "ci" of the kernel
+# tree, made afresh from patches/.
+. "$(dirname "$0")/lib.sh"
+results=$BUILD/results.txt
+logs=$BUILD/logs
+mkdir -p "$logs"
+: > "$results"
+record() { echo "$1 $2" | tee -a "$results"; }
+pass_if() { local name=$1; shift; if "$@"; then record PASS "$name"; else record FAIL "$name"; fi; }
+
+summary() {
+	p=$(grep -c '^PASS' "$results" || true)
+	f=$(grep -c '^FAIL' "$results" || true)
+	s=$(grep -c '^SKIP' "$results" || true)
+	echo
+	grep '^FAIL' "$results" | sed 's/^/  /' || true
+	echo "$p passed, $f failed, $s skipped"
+	[ "$f" = 0 ]
+}
+trap 'record FAIL "harness: aborted (see above)"; summary; exit 1' ERR
+
+say "stage 1/6: apply the series"
+"$TOP/scripts/apply.sh" ci
+cd "$KSRC"
+mapfile -t commits < <(git rev-list --reverse base..ci)
+touched=$(git diff --name-only base ci)
+
+say "stage 2/6: export round trip and checkpatch"
+rm -rf "$BUILD/roundtrip"
+"$TOP/scripts/export.sh" ci "$BUILD/roundtrip" 2>/dev/null
+pass_if "series: export reproduces patches/ exactly" \
+	diff -r "$TOP/patches" "$BUILD/roundtrip"
+while read -r p; do
+	name=${p##*/}
+	if ./scripts/checkpatch.pl --strict --quiet --no-summary "$p" > "$logs/checkpatch-$name.log" 2>&1 \
+	   && [ ! -s "$logs/checkpatch-$name.log" ]; then
+		record PASS "checkpatch --strict: $name"
+	else
+		cat "$logs/checkpatch-$name.log"; record FAIL "checkpatch --strict: $name"
+	fi
+done < <(series_files)
+
+say "stage 3/6: build each patch on its own (bisectability)"
+for c in "${commits[@]}"; do
+	git checkout -q "$c"
+	subj=$(git log -1 --format=%s)
+	if "$TOP/scripts/build.sh" test > "$logs/build-$c.log" 2>&1; then
+		record PASS "builds: $subj"
+	else
+		tail -30 "$logs/build-$c.log"; record FAIL "builds: $subj"
+	fi
+done
+git checkout -q ci
+
+say "stage 4/6: W=1, sparse and kernel-doc on sound/"
+obj=$BUILD/obj-test
+"$TOP/scripts/build.sh" test > "$logs/build.log" 2>&1 || { tail -30 "$logs/build.log"; false; }
+export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+make -s -C "$KSRC" O="$obj" CC="ccache gcc" -j"$JOBS" W=1 C=2 sound/ > "$logs/w1-sparse.log" 2>&1 || true
+# Warnings in files the series touches fail; the base's own are listed.
+grep -E '^[^ ]+:[0-9]+:([0-9]+:)? (warning|error):' "$logs/w1-sparse.log" > "$logs/w1-sparse-warnings.log" || true
+new=0
+for f in $touched; do
+	if grep -F "$f:" "$logs/w1-sparse-warnings.log"; then new=1; fi
+done
+pass_if "W=1 + sparse: no warnings in files the series touches" [ $new = 0 ]
+echo "  (base warnings in untouched sound/ files: $(grep -c . "$logs/w1-sparse-warnings.log"))"
+kdoc=0
+for f in $touched; do
+	case "$f" in *.c|*.h) ;; *) continue ;; esac
+	case "$f" in tools/*) continue ;; esac
+	./scripts/kernel-doc -none "$f" 2>&1 | grep . && kdoc=1
+done
+pass_if "kernel-doc -none: touched kernel sources" [ $kdoc = 0 ]
+"$TOP/scripts/build.sh" test > "$logs/build.log" 2>&1 || { tail -30 "$logs/build.log"; false; }
+
+say "stage 5/6: kselftests build the usual way"
+pass_if "selftests/alsa: make TARGETS=alsa builds" \
+	make -s -C tools/testing/selftests TARGETS=alsa KHDR_INCLUDES="-isystem $obj/usr/include" \
+	     > "$logs/kselftest-build.log" 2>&1
+
+say "stage 6/6: boot the test kernel: KUnit, kselftests, real clients"
+"$TOP/scripts/guest.sh" test
+log=$logs/console-test.log
+"$TOP/scripts/boot.sh" test tests "$log"
+"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test clients | tee -a "$results" || true
+trap - ERR
+summary

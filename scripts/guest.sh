@@ -1,0 +1,43 @@
+#!/bin/bash
+# guest.sh [test|debug]: build the guest's test programs against the kernel
+# tree's uapi headers and pack the initramfs $BUILD/obj-NAME/initrd.gz:
+# busybox, /init, the kernel's modules, static kselftest programs, and the
+# real clients (amidi, aconnect, a libasound tread program) with their
+# shared libraries.
+. "$(dirname "$0")/lib.sh"
+name=${1:-test}
+obj=$BUILD/obj-$name
+root=$obj/guest-root
+sel=$KSRC/tools/testing/selftests
+
+# kselftest programs of the series, built if the tree has them.
+KSELFTESTS="alsa/rawmidi-test"
+
+rm -rf "$root"
+mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,lib,lib64,usr/bin,usr/share,tests/kselftest}
+cp /bin/busybox "$root/bin/busybox"
+cp "$TOP/guest/init" "$root/init"
+cp "$TOP"/guest/*.sh "$root/tests/"
+cp -a "$obj/modinst/lib/modules" "$root/lib/"
+
+say "guest: building test programs"
+cflags="-O2 -Wall -static -isystem $obj/usr/include -I $sel"
+for t in $KSELFTESTS; do
+	src=$sel/$t.c
+	[ -f "$src" ] || continue
+	gcc $cflags -o "$root/tests/kselftest/${t##*/}" "$src" -lpthread
+done
+gcc -O2 -Wall -static -isystem "$obj/usr/include" -o "$root/tests/drainlat" "$TOP/guest/drainlat.c"
+gcc -O2 -Wall -o "$root/tests/tread" "$TOP/guest/tread.c" -lasound
+
+# Real clients and the shared libraries they load.
+cp /usr/bin/amidi /usr/bin/aconnect "$root/usr/bin/"
+cp -a /usr/share/alsa "$root/usr/share/"
+for lib in $(ldd /usr/bin/amidi /usr/bin/aconnect "$root/tests/tread" |
+	     awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' | sort -u); do
+	mkdir -p "$root$(dirname "$lib")"
+	cp -L "$lib" "$root$lib"
+done
+
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -1) > "$obj/initrd.gz"
+say "guest: $obj/initrd.gz ($(du -h "$obj/initrd.gz" | cut -f1))"

@@ -1,0 +1,66 @@
+#!/bin/bash
+# verdict.sh LOG SECTION...: judge a guest console log. Prints one line per
+# result ("PASS name", "FAIL name", "SKIP name") for the KUnit suites (leaf
+# cases), each expected kselftest/TAP SECTION (as printed by guest/init), and
+# the log as a whole: every expected result set present and complete, no
+# taint but KUnit's own, no splat. Exits 1 if anything failed.
+log=${1:?usage: verdict.sh LOG SECTION...}; shift
+[ -f "$log" ] || { echo "FAIL boot: no console log $log"; exit 1; }
+
+awk -v expected="$*" '
+function result(kind, name) { print kind " " name; if (kind == "FAIL") failed++ }
+function tap(line, prefix,    m, ind, name, kind) {
+	if (!match(line, /^ *(not ok|ok) [0-9]+/))
+		return 0
+	match(line, /^ */); ind = RLENGTH
+	name = line; sub(/^ *(not ok|ok) [0-9]+ *(- )?/, "", name); sub(/ *#.*/, "", name)
+	kind = (line ~ /^ *not ok/) ? "FAIL" : (line ~ /# *SKIP/) ? "SKIP" : "PASS"
+	# KTAP prints a parent after its children: a result is a leaf unless
+	# the result before it was deeper.
+	if (!(prefix in last) || last[prefix] <= ind)
+		result(kind, prefix ":" (ind ? path[prefix, ind] "." : "") name)
+	last[prefix] = ind
+	if (ind == 0) top[prefix]++
+	return 1
+}
+BEGIN { n = split(expected, want, " "); section = ""; phase = "kunit" }
+{ sub(/\r$/, "") }
+/BUG:|WARNING:|KASAN|UBSAN|kmemleak|Oops|Call Trace|possible recursive locking|possible circular locking|inconsistent lock state|suspicious RCU usage|blocked for more than|RCU stall|Kernel panic/ {
+	splat++; result("FAIL", "splat: " $0)
+}
+/^=== GUEST START/ { phase = "guest"; next }
+/^=== BEGIN / { section = $3; delete last; top[section] = 0; plan[section] = -1; next }
+/^=== END / {
+	rc = $NF; sub(/rc=/, "", rc)
+	if (plan[section] < 0) result("FAIL", section ": no TAP plan")
+	else if (top[section] != plan[section])
+		result("FAIL", section ": " top[section] " of " plan[section] " results")
+	if (rc != 0 && rc != 4) result("FAIL", section ": exit code " rc)
+	done[section] = 1; section = ""; next
+}
+/^=== TAINT / { taint = $3 + 0; next }
+/^=== GUEST DONE/ { finished = 1; next }
+phase == "kunit" {
+	line = $0
+	if (match(line, /^ *# Subtest: /)) {
+		path["kunit", RLENGTH - 11] = substr(line, RSTART + RLENGTH)
+	}
+	if (line ~ /^1\.\.[0-9]+$/) { kplan = substr(line, 4) + 0; next }
+	tap(line, "kunit")
+	next
+}
+section != "" {
+	if ($0 ~ /^1\.\.[0-9]+/) { plan[section] = substr($0, 4) + 0; next }
+	tap($0, section)
+}
+END {
+	if (kplan == 0) result("FAIL", "kunit: no KTAP results")
+	else if (top["kunit"] != kplan) result("FAIL", "kunit: " top["kunit"] " of " kplan " suites")
+	for (i = 1; i <= n; i++)
+		if (!(want[i] in done)) result("FAIL", want[i] ": missing or truncated")
+	if (!finished) result("FAIL", "boot: guest did not finish")
+	# Bit 18 (TAINT_TEST) is set by KUnit itself.
+	else if (taint - (int(taint / 262144) % 2) * 262144) result("FAIL", "boot: kernel tainted " taint)
+	else result("PASS", "boot: clean log, no taint but KUnit")
+	exit failed > 0
+}' "$log"

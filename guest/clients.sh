@@ -40,30 +40,31 @@ fi
 n=$((n + 1))
 
 # amidi -d: a plain reader sees exactly the bytes sent.
-amidi -p "hw:$card,1" -d -t 1 > "$out.raw" 2>/dev/null &
-sleep 0.3
+amidi -p "hw:$card,1" -d -t 3 > "$out.raw" 2>/dev/null &
+sleep 1	# amidi has started reading by then (it prints nothing to wait for)
 amidi -p "hw:$card,0" -S "$msg"
 wait
-tr -s ' \n' '\n\n' < "$out.raw" | grep -E '^[0-9A-F]{2}$' > "$out"
+{ cat "$out.raw"; echo; } | sed '/^$/d; s/^/# /'
+tr -d ' \n' < "$out.raw" | fold -w 2 > "$out"; echo >> "$out"
 echo $msg | tr ' ' '\n' > "$out.want"
 check "amidi -d receives the bytes amidi -S sent"
 
 # amidi -T monotonic: each dumped message carries a timestamp.
-amidi -p "hw:$card,1" -d -T monotonic -t 1 > "$out.raw" 2>/dev/null &
-sleep 0.3
+amidi -p "hw:$card,1" -d -T monotonic -t 3 > "$out.raw" 2>/dev/null &
+sleep 1	# amidi has started reading by then (it prints nothing to wait for)
 amidi -p "hw:$card,0" -S "$msg"
 wait
-grep -c '^[0-9]*\.[0-9]*' "$out.raw" > "$out"
+grep -c '^[0-9]*\.[0-9]*) ' "$out.raw" > "$out"
 echo 3 > "$out.want"
 check "amidi -T monotonic stamps each of the 3 messages"
-cat "$out.raw" | sed 's/^/# /'
+{ cat "$out.raw"; echo; } | sed '/^$/d; s/^/# /'
 
 # snd_rawmidi_tread(): kernel framing through alsa-lib.
 /tests/tread "hw:$card,1" 9 > "$out.raw" 2>&1 &
-sleep 0.3
+for i in 1 2 3 4 5 6 7 8 9 10; do grep -q ready "$out.raw" && break; sleep 0.2; done
 amidi -p "hw:$card,0" -S "$msg"
 wait
-sed 's/^/# /' "$out.raw"
+{ cat "$out.raw"; echo; } | sed '/^$/d; s/^/# /'
 grep -v ready "$out.raw" | awk '$1 > 0 { for (i = 2; i <= NF; i++) print $i }' > "$out"
 echo $msg | tr ' ' '\n' > "$out.want"
 check "snd_rawmidi_tread returns the bytes with nonzero kernel timestamps"

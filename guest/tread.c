@@ -41,11 +41,16 @@ int main(int argc, char **argv)
 		struct timespec ts;
 		ssize_t n;
 
-		if (poll(&pfd, 1, 5000) <= 0)
-			return fprintf(stderr, "timeout after %d bytes\n", got), 1;
+		/*
+		 * alsa-lib reads several frames at once and hands them out one
+		 * timestamp at a time: poll only when it has nothing left.
+		 */
 		n = snd_rawmidi_tread(in, &ts, buf, sizeof(buf));
-		if (n == -EAGAIN)
+		if (n == -EAGAIN) {
+			if (poll(&pfd, 1, 5000) <= 0)
+				return fprintf(stderr, "timeout after %d bytes\n", got), 1;
 			continue;
+		}
 		if (n < 0)
 			return fprintf(stderr, "tread: %s\n", snd_strerror(n)), 1;
 		printf("%lld.%09ld", (long long)ts.tv_sec, ts.tv_nsec);

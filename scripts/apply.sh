@@ -13,8 +13,12 @@ cd "$KSRC"
 git checkout -q -B "$branch" base
 mapfile -t patches < <(series_files)
 if [ ${#patches[@]} -gt 0 ]; then
-	GIT_COMMITTER_DATE=$FIXED_DATE git am -q --committer-date-is-author-date \
-		"${patches[@]}" || { git am --abort; die "series does not apply"; }
+	# The patches keep their authors; the committer is whoever applies
+	# them, or the harness on a machine without a git identity.
+	git config user.name >/dev/null || export GIT_COMMITTER_NAME=$HARNESS_NAME
+	git config user.email >/dev/null || export GIT_COMMITTER_EMAIL=$HARNESS_EMAIL
+	git am -q --committer-date-is-author-date "${patches[@]}" ||
+		{ git am --abort; die "series does not apply"; }
 fi
 
 # Cover letter: its subject (without "[PATCH 0/N]") and its body up to the

@@ -27,6 +27,8 @@ git config gc.auto 0
 # The tarball ships .gitignore files; add everything regardless.
 git add -A -f .
 GIT_AUTHOR_DATE=$FIXED_DATE GIT_COMMITTER_DATE=$FIXED_DATE \
+GIT_AUTHOR_NAME=$HARNESS_NAME GIT_AUTHOR_EMAIL=$HARNESS_EMAIL \
+GIT_COMMITTER_NAME=$HARNESS_NAME GIT_COMMITTER_EMAIL=$HARNESS_EMAIL \
 	git commit -q -m "Debian $BASE_PKG $BASE_VERSION"
 git tag base
 say "base commit $(git rev-parse base)"

@@ -34,7 +34,7 @@ gcc -O2 -Wall -o "$root/tests/tread" "$TOP/guest/tread.c" -lasound
 cp /usr/bin/amidi /usr/bin/aconnect "$root/usr/bin/"
 cp -a /usr/share/alsa "$root/usr/share/"
 for lib in $(ldd /usr/bin/amidi /usr/bin/aconnect "$root/tests/tread" |
-	     awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' | sort -u); do
+	     awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// && NF > 1 { print $1 }' | sort -u); do
 	mkdir -p "$root$(dirname "$lib")"
 	cp -L "$lib" "$root$lib"
 done

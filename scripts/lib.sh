@@ -9,11 +9,12 @@ BASE_VERSION=6.12.117-1~deb12u1			# the pinned Debian package version
 BASE_TARBALL=/usr/src/linux-source-6.12.tar.xz
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 
-# One identity and fixed dates for every commit the harness makes, so that
-# the base commit id and the exported patches are the same on every machine.
-export GIT_AUTHOR_NAME="ALSA rawmidi timing" GIT_AUTHOR_EMAIL="rawmidi-timing@example.org"
-export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
+# Fixed dates (and, for the base commit, a fixed identity) for what the
+# harness commits, so that the base commit id and the exported patch files
+# come out the same on every machine.
 FIXED_DATE="2026-11-30T00:00:00+0000"
+HARNESS_NAME="rawmidi harness"
+HARNESS_EMAIL="rawmidi-harness@localhost"
 
 say() { printf '>>> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }

@@ -1,7 +1,7 @@
 # ALSA rawmidi timing series: apply, build, boot, test, benchmark.
 # See README.md. Everything is built under build/ (git-ignored).
 
-.PHONY: all demo check tree export bench clean help
+.PHONY: all deps demo check tree export bench clean help
 all: help
 
 help:
@@ -12,10 +12,13 @@ help:
 	@echo "make export  regenerate patches/ from build/linux branch 'series'"
 	@echo "make clean   remove build/"
 
-demo:
+deps:
+	@scripts/deps.sh
+
+demo: deps
 	@scripts/demo.sh
 
-check:
+check: deps
 	@scripts/check.sh
 
 tree:

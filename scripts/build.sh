@@ -8,7 +8,6 @@ obj=$BUILD/obj-$name
 frags=("$TOP/config/test.config")
 [ "$name" = test ] || frags+=("$TOP/config/$name.config")
 
-export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 export KBUILD_BUILD_TIMESTAMP="$FIXED_DATE" KBUILD_BUILD_USER=rawmidi KBUILD_BUILD_HOST=qemu
 kmake() { make -s -C "$KSRC" O="$obj" CC="ccache gcc" -j"$JOBS" "$@"; }
 

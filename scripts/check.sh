@@ -65,24 +65,31 @@ git checkout -q ci
 
 say "stage 4/6: W=1, sparse and kernel-doc on sound/"
 obj=$BUILD/obj-test
-"$TOP/scripts/build.sh" test > "$logs/build.log" 2>&1 || { tail -30 "$logs/build.log"; false; }
-export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
-make -s -C "$KSRC" O="$obj" CC="ccache gcc" -j"$JOBS" W=1 C=2 sound/ > "$logs/w1-sparse.log" 2>&1 || true
-# Warnings in files the series touches fail; the base's own are listed.
-grep -E '^[^ ]+:[0-9]+:([0-9]+:)? (warning|error):' "$logs/w1-sparse.log" > "$logs/w1-sparse-warnings.log" || true
-new=0
-for f in $touched; do
-	if grep -F "$f:" "$logs/w1-sparse-warnings.log"; then new=1; fi
-done
-pass_if "W=1 + sparse: no warnings in files the series touches" [ $new = 0 ]
-echo "  (base warnings in untouched sound/ files: $(grep -c . "$logs/w1-sparse-warnings.log"))"
+# w1_sparse REV: the W=1 and sparse warnings over sound/ at REV, one per
+# line as "file message" (line numbers dropped, so that base and series
+# compare).
+w1_sparse() {
+	git checkout -q "$1"
+	make -s -C "$KSRC" O="$obj" CC="ccache gcc" -j"$JOBS" W=1 C=2 sound/ \
+		> "$logs/w1-sparse-$1.log" 2>&1 || true
+	grep -E '^[^ ]+:[0-9]+:([0-9]+:)? (warning|error):' "$logs/w1-sparse-$1.log" |
+		sed -E "s|^$KSRC/||; s/:[0-9]+:([0-9]+:)? / /" | sort
+}
+w1_sparse base > "$logs/w1-sparse-base.txt"
+w1_sparse ci > "$logs/w1-sparse-ci.txt"
+# sparse cannot follow the unlock in guard()/scoped_guard(), which
+# sound/core uses throughout, and reports "context imbalance" for every
+# function that takes one: those are listed, not counted.
+comm -13 "$logs/w1-sparse-base.txt" "$logs/w1-sparse-ci.txt" > "$logs/w1-sparse-new.txt"
+grep 'context imbalance' "$logs/w1-sparse-new.txt" | sed 's/^/  (guard) /' || true
+pass_if "W=1 + sparse: no new warnings in sound/" \
+	sh -c "! grep -v 'context imbalance' '$logs/w1-sparse-new.txt'"
 kdoc=0
 for f in $touched; do
-	case "$f" in *.c|*.h) ;; *) continue ;; esac
-	case "$f" in tools/*) continue ;; esac
-	./scripts/kernel-doc -none "$f" 2>&1 | grep . && kdoc=1
+	case "$f" in tools/*) continue ;; *.c|*.h) ;; *) continue ;; esac
+	./scripts/kernel-doc -none -Wall "$f" 2>&1 | grep . && kdoc=1
 done
-pass_if "kernel-doc -none: touched kernel sources" [ $kdoc = 0 ]
+pass_if "kernel-doc -none -Wall: touched kernel sources" [ $kdoc = 0 ]
 "$TOP/scripts/build.sh" test > "$logs/build.log" 2>&1 || { tail -30 "$logs/build.log"; false; }
 
 say "stage 5/6: kselftests build the usual way"

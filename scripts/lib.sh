@@ -1,5 +1,6 @@
 # Common settings for the harness scripts; sourced, not run.
 set -euo pipefail
+export LC_ALL=C
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}

@@ -10,6 +10,7 @@ help:
 	@echo "             per-patch builds, KUnit + kselftests + real clients in QEMU)"
 	@echo "make tree    create build/linux branch 'series' = base + patches/ (FORCE=1 to redo)"
 	@echo "make export  regenerate patches/ from build/linux branch 'series'"
+	@echo "make bench   base vs patched kernel, side by side: drain and close latency, idle and loaded"
 	@echo "make clean   remove build/"
 
 deps:
@@ -32,3 +33,6 @@ export:
 
 clean:
 	rm -rf build results
+
+bench: deps
+	@scripts/bench.sh

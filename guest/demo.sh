@@ -23,9 +23,9 @@ aconnect -d "$(seq_client 0):0" "$(seq_client 1):0"
 
 echo "=== DEMO 2: DRAIN after writing 3 bytes"
 echo "virmidi (card $vm):"
-/tests/drainlat "/dev/snd/midiC${vm}D0" 50 | sed 's/^/  /'
+/tests/drainlat drain "/dev/snd/midiC${vm}D0" 50 | awk '{ print "  n=" $1 ", min " $2 " us, median " $3 " us, max " $5 " us" }'
 if [ -n "$uart" ]; then
 	echo "serial-u16550 on the emulated COM2 16550 (card $uart, 38400 baud):"
-	/tests/drainlat "/dev/snd/midiC${uart}D0" 20 | sed 's/^/  /'
+	/tests/drainlat drain "/dev/snd/midiC${uart}D0" 20 | awk '{ print "  n=" $1 ", min " $2 " us, median " $3 " us, max " $5 " us" }'
 fi
 echo "=== DEMO END"

@@ -16,15 +16,23 @@ say "configure $name kernel ($obj)"
 kmake tinyconfig >/dev/null
 "$KSRC/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "${frags[@]}" >/dev/null
 kmake olddefconfig >/dev/null
-# Every option the fragments ask for must have survived olddefconfig.
+# Every option the fragments ask for must have survived olddefconfig,
+# except those that this tree does not have yet (the series adds them).
+find "$KSRC" -name 'Kconfig*' -not -path '*/tools/*' -print0 |
+	xargs -0 sed -n 's/^[[:space:]]*\(menu\)\{0,1\}config[[:space:]]\{1,\}\([A-Z0-9_]*\).*/CONFIG_\2/p' |
+	sort -u > "$obj/kconfig-symbols"
 missing=0
 for f in "${frags[@]}"; do
 	while read -r line; do
 		case "$line" in
+		CONFIG_*=*) opt=${line%%=*} ;;
+		"# CONFIG_"*" is not set") opt=${line#\# }; opt=${opt%% *} ;;
+		*) continue ;;
+		esac
+		grep -qxF "$opt" "$obj/kconfig-symbols" || continue
+		case "$line" in
 		CONFIG_*=*) grep -qxF "$line" "$obj/.config" || { echo "  not set: $line" >&2; missing=1; } ;;
-		"# CONFIG_"*" is not set")
-			opt=${line#\# }; opt=${opt%% *}
-			! grep -q "^$opt=" "$obj/.config" || { echo "  still set: $opt" >&2; missing=1; } ;;
+		*) ! grep -q "^$opt=" "$obj/.config" || { echo "  still set: $opt" >&2; missing=1; } ;;
 		esac
 	done < "$f"
 done

@@ -1,0 +1,55 @@
+#!/bin/bash
+# bench.sh: build the "base" kernel (pinned base + the series' test
+# infrastructure, config/bench-base.txt) and the "patched" kernel (the whole
+# series) from one config, boot each with guest/bench.sh, and write
+# results/bench.csv and a side-by-side table.
+. "$(dirname "$0")/lib.sh"
+mkdir -p "$TOP/results" "$BUILD/logs"
+csv=$TOP/results/bench.csv
+
+infra=()
+while read -r p; do
+	name=${p##*/}; name=${name#[0-9][0-9][0-9][0-9]-}
+	while read -r glob; do
+		case "$glob" in ''|'#'*) continue ;; esac
+		# shellcheck disable=SC2254
+		case "$name" in $glob) infra+=("$p"); break ;; esac
+	done < "$TOP/config/bench-base.txt"
+done < <(series_files)
+
+echo "measure,path,load,kernel,n,min_us,median_us,p99_us,max_us" > "$csv"
+for kernel in base patched; do
+	say "bench: $kernel kernel"
+	if [ $kernel = base ]; then
+		"$TOP/scripts/apply.sh" bench-base "${infra[@]}"
+	else
+		"$TOP/scripts/apply.sh" bench-patched
+	fi
+	"$TOP/scripts/build.sh" test > "$BUILD/logs/bench-build-$kernel.log" 2>&1 ||
+		{ tail -30 "$BUILD/logs/bench-build-$kernel.log"; die "build failed"; }
+	"$TOP/scripts/guest.sh" test
+	log=$BUILD/logs/console-bench-$kernel.log
+	BOOT_APPEND="rcupdate.rcu_cpu_stall_suppress=1" "$TOP/scripts/boot.sh" test bench "$log"
+	grep -q '^=== BENCH DONE' "$log" || die "the $kernel benchmark did not finish; see $log"
+	tr -d '\r' < "$log" | sed -n "s/^BENCH \([^,]*,[^,]*,[^,]*\),/\1,$kernel,/p" >> "$csv"
+done
+
+# Side by side: base and patched medians and p99s, and their ratios.
+echo
+awk -F, 'NR > 1 {
+	key = $1 "," $2 "," $3; med[key, $4] = $7; p99[key, $4] = $8; n[key, $4] = $5
+	if (!(key in seen)) { seen[key] = 1; order[++k] = key }
+}
+END {
+	printf "%-8s %-10s %-5s %6s %12s %12s %8s %12s %12s %8s\n", "measure", "path", "load", "n",
+	       "base med", "patch med", "ratio", "base p99", "patch p99", "ratio"
+	for (i = 1; i <= k; i++) {
+		split(order[i], f, ",")
+		b = med[order[i], "base"]; p = med[order[i], "patched"]
+		bp = p99[order[i], "base"]; pp = p99[order[i], "patched"]
+		printf "%-8s %-10s %-5s %6s %10.1fus %10.1fus %7.1fx %10.1fus %10.1fus %7.1fx\n",
+		       f[1], f[2], f[3], n[order[i], "patched"], b, p, (p > 0 ? b / p : 0),
+		       bp, pp, (pp > 0 ? bp / pp : 0)
+	}
+}' "$csv"
+echo "(ratio = base / patched; results in results/bench.csv)"

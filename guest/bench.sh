@@ -2,17 +2,26 @@
 # The benchmark run (rawmidi.run=bench): each measurement idle and under
 # load (guest/load.c), printed as
 #   BENCH measure,path,load,n,min_us,median_us,p99_us,max_us
-# The measuring programs run at SCHED_FIFO 20, above the load's hogs.
+# The measuring programs run at SCHED_FIFO 20, above the load's hogs; this
+# script at 30.
 N=${N:-50}
-chrt -f -p 30 $$ >/dev/null	# above the hogs, so the run goes on under load
+chrt -f -p 30 $$ >/dev/null
 card_of() { grep -l "$1" /proc/asound/card*/id 2>/dev/null | head -n 1 | sed 's|.*/card||; s|/id||'; }
 vm=$(card_of VirMIDI)
 uart=$(card_of Serial)
+mt=$(card_of MIDItest)
+dbg=/sys/kernel/debug/miditest
 
-measure() {	# measure path load device
-	r=$(chrt -f 20 /tests/drainlat "$1" "$4" "$N") || { echo "BENCH-ERROR $1 $2 $3"; return; }
-	set -- "$1" "$2" "$3" $r
+report() {	# measure path load output-of-the-program
+	[ -n "$4" ] || { echo "BENCH-ERROR $1 $2 $3"; return; }
+	set -- "$1" "$2" "$3" $4
 	echo "BENCH $1,$2,$3,$4,$5,$6,$7,$8"
+}
+
+# testdrv DEVICE FIFO: set up a test driver device (its output is closed)
+testdrv() {
+	echo 31250 > $dbg/midi$1/baud
+	echo "$2" > $dbg/midi$1/fifo
 }
 
 for load in idle load; do
@@ -22,9 +31,24 @@ for load in idle load; do
 		sleep 1
 	fi
 	for m in drain close; do
-		[ -n "$vm" ] && measure $m virmidi $load "/dev/snd/midiC${vm}D0"
-		[ -n "$uart" ] && measure $m u16550 $load "/dev/snd/midiC${uart}D0"
+		[ -n "$vm" ] && report $m virmidi $load \
+			"$(chrt -f 20 /tests/drainlat $m /dev/snd/midiC${vm}D0 $N)"
+		[ -n "$uart" ] && report $m u16550 $load \
+			"$(chrt -f 20 /tests/drainlat $m /dev/snd/midiC${uart}D0 $N)"
+		if [ -n "$mt" ]; then
+			testdrv 0 16
+			report $m testdrv-drain $load \
+				"$(chrt -f 20 /tests/drainlat $m /dev/snd/midiC${mt}D0 $N)"
+			testdrv 1 16
+			report $m testdrv-nodrain $load \
+				"$(chrt -f 20 /tests/drainlat $m /dev/snd/midiC${mt}D1 $N)"
+			testdrv 1 0
+			report $m testdrv-nofifo $load \
+				"$(chrt -f 20 /tests/drainlat $m /dev/snd/midiC${mt}D1 $N)"
+		fi
 	done
+	[ -n "$mt" ] && report input_tstamp_err testdrv $load \
+		"$(chrt -f 20 /tests/tstamperr /dev/snd/midiC${mt}D0 $dbg/midi0 500 2000)"
 	if [ $load = load ]; then
 		kill -TERM $lpid
 		wait

@@ -5,8 +5,8 @@
 # The measuring programs run at SCHED_FIFO 20, above the load's hogs; this
 # script at 30.
 N=${N:-50}
-chrt -f -p 30 $$ >/dev/null
-card_of() { grep -l "$1" /proc/asound/card*/id 2>/dev/null | head -n 1 | sed 's|.*/card||; s|/id||'; }
+/tests/rt -p 30 $$
+card_of() { awk -v d="$1" 'index($0, "]: " d " - ") { print $1; exit }' /proc/asound/cards; }
 vm=$(card_of VirMIDI)
 uart=$(card_of Serial)
 mt=$(card_of MIDItest)
@@ -32,23 +32,23 @@ for load in idle load; do
 	fi
 	for m in drain close; do
 		[ -n "$vm" ] && report $m virmidi $load \
-			"$(chrt -f 20 /tests/drainlat $m /dev/snd/midiC${vm}D0 $N)"
+			"$(/tests/rt 20 /tests/drainlat $m /dev/snd/midiC${vm}D0 $N)"
 		[ -n "$uart" ] && report $m u16550 $load \
-			"$(chrt -f 20 /tests/drainlat $m /dev/snd/midiC${uart}D0 $N)"
+			"$(/tests/rt 20 /tests/drainlat $m /dev/snd/midiC${uart}D0 $N)"
 		if [ -n "$mt" ]; then
 			testdrv 0 16
 			report $m testdrv-drain $load \
-				"$(chrt -f 20 /tests/drainlat $m /dev/snd/midiC${mt}D0 $N)"
+				"$(/tests/rt 20 /tests/drainlat $m /dev/snd/midiC${mt}D0 $N)"
 			testdrv 1 16
 			report $m testdrv-nodrain $load \
-				"$(chrt -f 20 /tests/drainlat $m /dev/snd/midiC${mt}D1 $N)"
+				"$(/tests/rt 20 /tests/drainlat $m /dev/snd/midiC${mt}D1 $N)"
 			testdrv 1 0
 			report $m testdrv-nofifo $load \
-				"$(chrt -f 20 /tests/drainlat $m /dev/snd/midiC${mt}D1 $N)"
+				"$(/tests/rt 20 /tests/drainlat $m /dev/snd/midiC${mt}D1 $N)"
 		fi
 	done
 	[ -n "$mt" ] && report input_tstamp_err testdrv $load \
-		"$(chrt -f 20 /tests/tstamperr /dev/snd/midiC${mt}D0 $dbg/midi0 500 2000)"
+		"$(/tests/rt 20 /tests/tstamperr /dev/snd/midiC${mt}D0 $dbg/midi0 500 2000)"
 	if [ $load = load ]; then
 		kill -TERM $lpid
 		wait

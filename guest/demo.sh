@@ -1,7 +1,7 @@
 #!/bin/sh
 # The demonstration that `make demo` shows: framed input with kernel
 # timestamps through alsa-lib, and how long DRAIN takes on each device.
-card_of() { grep -l "$1" /proc/asound/card*/id 2>/dev/null | head -n 1 | sed 's|.*/card||; s|/id||'; }
+card_of() { awk -v d="$1" 'index($0, "]: " d " - ") { print $1; exit }' /proc/asound/cards; }
 vm=$(card_of VirMIDI)
 uart=$(card_of Serial)
 seq_client() {

@@ -62,6 +62,9 @@ int main(int argc, char **argv)
 	if (argc != 2)
 		return fprintf(stderr, "usage: load SECONDS\n"), 2;
 	end = time(NULL) + atoi(argv[1]);
+	/* the pipe load runs at normal priority, whatever started it */
+	if (sched_setscheduler(0, SCHED_OTHER, &(struct sched_param){ 0 }))
+		perror("SCHED_OTHER");
 	/* SIGTERM to this process ends the whole load: it leads its group. */
 	setpgid(0, 0);
 	signal(SIGTERM, stop);

@@ -1,10 +1,18 @@
 #!/bin/bash
-# apply.sh BRANCH [PATCH...]: (re)create BRANCH in the kernel tree as base +
-# the series (or only the PATCH files named), one commit per patch (git am). The cover letter becomes the branch
-# description, so that export.sh can write it back with a fresh shortlog.
+# apply.sh BRANCH [PATCH...]: (re)create BRANCH in the kernel tree as base
+# + the series (or only the PATCH files named), one commit per patch
+# (git am). The cover letter becomes the branch description, so that
+# export.sh can write it back with a fresh shortlog.
 . "$(dirname "$0")/lib.sh"
 branch=${1:?usage: apply.sh BRANCH [PATCH...]}
 shift
+
+if [ $# -gt 0 ]; then
+	patches=()
+	for p in "$@"; do patches+=("$(realpath "$p")"); done
+else
+	mapfile -t patches < <(series_files)
+fi
 
 "$TOP/scripts/base.sh"
 cd "$KSRC"
@@ -12,11 +20,6 @@ cd "$KSRC"
 	die "$KSRC has uncommitted changes; commit or stash them first"
 
 git checkout -q -B "$branch" base
-if [ $# -gt 0 ]; then
-	patches=("$@")
-else
-	mapfile -t patches < <(series_files)
-fi
 if [ ${#patches[@]} -gt 0 ]; then
 	# The patches keep their authors; the committer is whoever applies
 	# them, or the harness on a machine without a git identity.

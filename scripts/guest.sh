@@ -17,7 +17,7 @@ rm -rf "$root"
 mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,lib,lib64,usr/bin,usr/share,tests/kselftest}
 cp /bin/busybox "$root/bin/busybox"
 cp "$TOP/guest/init" "$root/init"
-cp "$TOP"/guest/*.sh "$root/tests/"
+install -m 755 "$TOP"/guest/*.sh "$root/tests/"
 cp -a "$obj/modinst/lib/modules" "$root/lib/"
 
 say "guest: building test programs"

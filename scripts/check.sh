@@ -52,10 +52,17 @@ for f in $(git diff --diff-filter=A --name-only base ci); do
 done
 
 say "stage 3/6: build each patch on its own (bisectability)"
+# The kernel, and the rawmidi selftest against that kernel's uapi headers.
+build_at() {
+	"$TOP/scripts/build.sh" test || return
+	[ ! -f tools/testing/selftests/alsa/rawmidi-test.c ] ||
+		gcc -Wall -Werror -fsyntax-only -I tools/testing/selftests \
+		    -isystem "$BUILD/obj-test/usr/include" tools/testing/selftests/alsa/rawmidi-test.c
+}
 for c in "${commits[@]}"; do
 	git checkout -q "$c"
 	subj=$(git log -1 --format=%s)
-	if "$TOP/scripts/build.sh" test > "$logs/build-$c.log" 2>&1; then
+	if build_at > "$logs/build-$c.log" 2>&1; then
 		record PASS "builds: $subj"
 	else
 		tail -30 "$logs/build-$c.log"; record FAIL "builds: $subj"

@@ -5,6 +5,7 @@
 # The measuring programs run at SCHED_FIFO 20, above the load's hogs; this
 # script at 30.
 N=${N:-50}
+JN=${JN:-100}	# note ons per jitter run: 10 s
 /tests/rt -p 30 $$
 card_of() { awk -v d="$1" 'index($0, "]: " d " - ") { print $1; exit }' /proc/asound/cards; }
 vm=$(card_of VirMIDI)
@@ -49,6 +50,11 @@ for load in idle load; do
 	done
 	[ -n "$mt" ] && report input_tstamp_err testdrv $load \
 		"$(/tests/rt 20 /tests/tstamperr /dev/snd/midiC${mt}D0 $dbg/midi0 500 2000)"
+	# The seed experiment: 10 note ons a second, |delta - 100 ms|.
+	if [ -n "$mt" ]; then
+		report jitter_10hz rawmidi-framing $load "$(/tests/rt 20 /tests/jitter raw $mt $JN)"
+		report jitter_10hz seq $load "$(/tests/rt 20 /tests/jitter seq $mt $JN)"
+	fi
 	if [ $load = load ]; then
 		kill -TERM $lpid
 		wait

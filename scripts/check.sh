@@ -29,7 +29,7 @@ touched=$(git diff --name-only base ci)
 
 say "stage 2/6: export round trip and checkpatch"
 rm -rf "$BUILD/roundtrip"
-"$TOP/scripts/export.sh" ci "$BUILD/roundtrip" 2>/dev/null
+"$TOP/scripts/export.sh" ci "$BUILD/roundtrip"
 pass_if "series: export reproduces patches/ exactly" \
 	diff -r "$TOP/patches" "$BUILD/roundtrip"
 # checkpatch asks for a MAINTAINERS update on every new file; instead of

@@ -13,7 +13,7 @@ mkdir -p "$out"
 rm -f "$out"/*.patch "$out/series"
 # The cover letter is dated FIXED_DATE and sent by the first patch's
 # author, so that exporting the same commits always gives the same files.
-first=$(git rev-list --reverse "base..$branch" | head -n 1)
+first=$(git rev-list --reverse "base..$branch" | sed -n 1p)	# no SIGPIPE under pipefail
 [ -n "$first" ] || die "branch $branch has no commits on base"
 GIT_COMMITTER_NAME=$(git log -1 --format=%an "$first") \
 GIT_COMMITTER_EMAIL=$(git log -1 --format=%ae "$first") \

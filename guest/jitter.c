@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * jitter raw|seq CARD COUNT: the seed experiment. The rawmidi test driver
+ * (device 0 of CARD) sends a note on every 100 ms and a note off 50 ms
+ * after each, COUNT note ons in all. The recorder takes the time of each
+ * note on
+ *   raw: from framed rawmidi input (CLOCK_MONOTONIC, stamped at receive);
+ *   seq: from a sequencer event with a timestamping subscription on a
+ *        real-time queue, as arecordmidi records it;
+ * and prints |delta - 100 ms| between consecutive note ons as
+ * "n min median p99 max" in microseconds.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sound/asound.h>
+#include <sound/asequencer.h>
+
+#define PERIOD_NS	100000000LL
+
+struct miditest_chunk {		/* as in sound/drivers/miditest.c */
+	uint64_t time_ns;
+	uint32_t period_ns;
+	uint16_t count;
+	uint8_t len;
+	uint8_t reserved;
+	uint8_t data[16];
+};
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* Schedule COUNT note on/off pairs on device 0 of the test driver. */
+static int schedule(int count)
+{
+	struct miditest_chunk *c = calloc(2 * count, sizeof(*c));
+	long long t0 = now_ns() + 200000000LL;
+	int i, fd, ok;
+
+	if (!c)
+		return -1;
+	for (i = 0; i < 2 * count; i++) {
+		c[i].time_ns = t0 + i * (PERIOD_NS / 2);
+		c[i].count = 1;
+		c[i].len = 3;
+		c[i].data[0] = i & 1 ? 0x80 : 0x90;
+		c[i].data[1] = 0x3c;
+		c[i].data[2] = i & 1 ? 0x00 : 0x64;
+	}
+	fd = open("/sys/kernel/debug/miditest/midi0/inject", O_WRONLY);
+	/* the previous run's last note off may still be pending: EBUSY */
+	for (i = 0; i < 100; i++) {
+		ok = fd >= 0 && write(fd, c, 2 * count * sizeof(*c)) ==
+				(ssize_t)(2 * count * sizeof(*c));
+		if (ok || errno != EBUSY)
+			break;
+		usleep(10000);
+	}
+	if (fd >= 0)
+		close(fd);
+	free(c);
+	return ok ? 0 : -1;
+}
+
+/* Note on times from framed rawmidi input. */
+static int record_raw(int card, long long *on, int count)
+{
+	struct snd_rawmidi_params params = {
+		.stream = SNDRV_RAWMIDI_STREAM_INPUT, .buffer_size = 4096, .avail_min = 1,
+		.mode = SNDRV_RAWMIDI_MODE_FRAMING_TSTAMP | SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC,
+	};
+	int pversion = SNDRV_PROTOCOL_VERSION(2, 0, 2), n = 0, fd;
+	struct snd_rawmidi_framing_tstamp f;
+	struct pollfd pfd = { .events = POLLIN };
+	char path[32];
+
+	snprintf(path, sizeof(path), "/dev/snd/midiC%dD0", card);
+	fd = open(path, O_RDONLY | O_NONBLOCK);
+	if (fd < 0 || ioctl(fd, SNDRV_RAWMIDI_IOCTL_USER_PVERSION, &pversion) ||
+	    ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS, &params))
+		return perror(path), -1;
+	pfd.fd = fd;
+	poll(&pfd, 1, 0);
+	if (schedule(count))
+		return perror("inject"), -1;
+	while (n < count) {
+		ssize_t r = read(fd, &f, sizeof(f));
+
+		if (r < 0 && errno == EAGAIN) {
+			if (poll(&pfd, 1, 5000) <= 0)
+				return fprintf(stderr, "raw: timeout\n"), -1;
+			continue;
+		}
+		if (r != sizeof(f))
+			return perror("read"), -1;
+		if (f.data[0] == 0x90)	/* each injection is one frame */
+			on[n++] = f.tv_sec * 1000000000LL + f.tv_nsec;
+	}
+	close(fd);
+	return 0;
+}
+
+/* The sequencer client that snd-seq-midi made for CARD. */
+static int seq_card_client(int fd, int card)
+{
+	struct snd_seq_client_info ci = { .client = -1 };
+
+	while (!ioctl(fd, SNDRV_SEQ_IOCTL_QUERY_NEXT_CLIENT, &ci))
+		if (ci.type == KERNEL_CLIENT && ci.card == card)
+			return ci.client;
+	return -1;
+}
+
+/* Note on times from the sequencer, as a real-time queue stamps them. */
+static int record_seq(int card, long long *on, int count)
+{
+	struct snd_seq_port_info port = { 0 };
+	struct snd_seq_queue_info queue = { 0 };
+	struct snd_seq_port_subscribe sub = { 0 };
+	struct snd_seq_event ev = { 0 }, evs[16];
+	struct pollfd pfd = { .events = POLLIN };
+	int fd, me, src, n = 0;
+
+	fd = open("/dev/snd/seq", O_RDWR | O_NONBLOCK);
+	if (fd < 0 || ioctl(fd, SNDRV_SEQ_IOCTL_CLIENT_ID, &me))
+		return perror("seq"), -1;
+	src = seq_card_client(fd, card);
+	if (src < 0)
+		return fprintf(stderr, "no sequencer client for card %d (snd-seq-midi)\n", card), -1;
+	port.addr.client = me;
+	strcpy(port.name, "jitter");
+	port.capability = SNDRV_SEQ_PORT_CAP_WRITE | SNDRV_SEQ_PORT_CAP_SUBS_WRITE;
+	port.type = SNDRV_SEQ_PORT_TYPE_APPLICATION;
+	strcpy(queue.name, "jitter");
+	if (ioctl(fd, SNDRV_SEQ_IOCTL_CREATE_PORT, &port) ||
+	    ioctl(fd, SNDRV_SEQ_IOCTL_CREATE_QUEUE, &queue))
+		return perror("port/queue"), -1;
+	sub.sender.client = src;
+	sub.sender.port = 0;
+	sub.dest = port.addr;
+	sub.queue = queue.queue;
+	sub.flags = SNDRV_SEQ_PORT_SUBS_TIMESTAMP | SNDRV_SEQ_PORT_SUBS_TIME_REAL;
+	if (ioctl(fd, SNDRV_SEQ_IOCTL_SUBSCRIBE_PORT, &sub))
+		return perror("subscribe"), -1;
+	/* start the queue */
+	ev.type = SNDRV_SEQ_EVENT_START;
+	ev.queue = SNDRV_SEQ_QUEUE_DIRECT;
+	ev.source = port.addr;
+	ev.dest.client = SNDRV_SEQ_CLIENT_SYSTEM;
+	ev.dest.port = SNDRV_SEQ_PORT_SYSTEM_TIMER;
+	ev.data.queue.queue = queue.queue;
+	if (write(fd, &ev, sizeof(ev)) != sizeof(ev))
+		return perror("start queue"), -1;
+	if (schedule(count))
+		return perror("inject"), -1;
+	pfd.fd = fd;
+	while (n < count) {
+		ssize_t r = read(fd, evs, sizeof(evs));
+		int i;
+
+		if (r < 0 && errno == EAGAIN) {
+			if (poll(&pfd, 1, 5000) <= 0)
+				return fprintf(stderr, "seq: timeout after %d\n", n), -1;
+			continue;
+		}
+		if (r < 0)
+			return perror("read"), -1;
+		for (i = 0; i < (int)(r / sizeof(evs[0])) && n < count; i++)
+			if (evs[i].type == SNDRV_SEQ_EVENT_NOTEON)
+				on[n++] = evs[i].time.time.tv_sec * 1000000000LL +
+					  evs[i].time.time.tv_nsec;
+	}
+	close(fd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	long long *on, *err;
+	int card, count, i, n;
+
+	if (argc != 4 || (strcmp(argv[1], "raw") && strcmp(argv[1], "seq")))
+		return fprintf(stderr, "usage: jitter raw|seq CARD COUNT\n"), 2;
+	card = atoi(argv[2]);
+	count = atoi(argv[3]);
+	if (count < 3 || count > 2000)
+		return fprintf(stderr, "COUNT must be 3..2000\n"), 2;
+	on = calloc(count, sizeof(*on));
+	err = calloc(count, sizeof(*err));
+	if (!on || !err)
+		return 1;
+	if ((!strcmp(argv[1], "raw") ? record_raw : record_seq)(card, on, count))
+		return 1;
+	for (i = 1, n = 0; i < count; i++, n++)
+		err[n] = llabs(on[i] - on[i - 1] - PERIOD_NS);
+	qsort(err, n, sizeof(*err), cmp_ll);
+	printf("%d %.1f %.1f %.1f %.1f\n", n, err[0] / 1e3, err[n / 2] / 1e3,
+	       err[(n * 99) / 100] / 1e3, err[n - 1] / 1e3);
+	return 0;
+}

@@ -82,8 +82,9 @@ w1_sparse() {
 	grep -E '^[^ ]+:[0-9]+:([0-9]+:)? (warning|error):' "$logs/w1-sparse-$1.log" |
 		sed -E "s|^$KSRC/||; s/:[0-9]+:([0-9]+:)? / /" | sort
 }
-w1_sparse base > "$logs/w1-sparse-base.txt"
+# The series first, while the config still has the options it adds.
 w1_sparse ci > "$logs/w1-sparse-ci.txt"
+w1_sparse base > "$logs/w1-sparse-base.txt"
 # sparse cannot follow the unlock in guard()/scoped_guard(), which
 # sound/core uses throughout, and reports "context imbalance" for every
 # function that takes one: those are listed, not counted.

@@ -85,6 +85,7 @@ w1_sparse() {
 # The series first, while the config still has the options it adds.
 w1_sparse ci > "$logs/w1-sparse-ci.txt"
 w1_sparse base > "$logs/w1-sparse-base.txt"
+git checkout -q ci
 # sparse cannot follow the unlock in guard()/scoped_guard(), which
 # sound/core uses throughout, and reports "context imbalance" for every
 # function that takes one: those are listed, not counted.

@@ -21,33 +21,11 @@
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <sound/asound.h>
+
+#include "common.h"
 #include <sound/asequencer.h>
 
 #define PERIOD_NS	100000000LL
-
-struct miditest_chunk {		/* as in sound/drivers/miditest.c */
-	uint64_t time_ns;
-	uint32_t period_ns;
-	uint16_t count;
-	uint8_t len;
-	uint8_t reserved;
-	uint8_t data[16];
-};
-
-static int cmp_ll(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-
-	return (x > y) - (x < y);
-}
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 /* Schedule COUNT note on/off pairs on device 0 of the test driver. */
 static int schedule(int count)

@@ -18,21 +18,7 @@
 #include <sys/ioctl.h>
 #include <sound/asound.h>
 
-struct miditest_chunk {		/* as in sound/drivers/miditest.c */
-	uint64_t time_ns;
-	uint32_t period_ns;
-	uint16_t count;
-	uint8_t len;
-	uint8_t reserved;
-	uint8_t data[16];
-};
-
-static int cmp_ll(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-
-	return (x > y) - (x < y);
-}
+#include "common.h"
 
 int main(int argc, char **argv)
 {
@@ -48,7 +34,6 @@ int main(int argc, char **argv)
 	struct pollfd pfd = { .events = POLLIN };
 	long long *err;
 	uint64_t *injected;
-	struct timespec now;
 	char path[256];
 	int fd, cfd, n, got = 0;
 
@@ -70,8 +55,7 @@ int main(int argc, char **argv)
 	pfd.fd = fd;
 	poll(&pfd, 1, 0);	/* starts the input */
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	chunk.time_ns = (now.tv_sec * 1000000000ULL + now.tv_nsec) + 10000000ULL;
+	chunk.time_ns = now_ns() + 10000000LL;
 	snprintf(path, sizeof(path), "%s/inject", argv[2]);
 	cfd = open(path, O_WRONLY);
 	if (cfd < 0 || write(cfd, &chunk, sizeof(chunk)) != sizeof(chunk))

@@ -2,6 +2,7 @@
 # The benchmark run (rawmidi.run=bench): each measurement idle and under
 # load (guest/load.c), printed as
 #   BENCH measure,path,load,n,min_us,median_us,p99_us,max_us
+#   SAMPLES measure,path,load value...
 # The measuring programs run at SCHED_FIFO 20, above the load's hogs; this
 # script at 30.
 N=${N:-50}
@@ -13,10 +14,15 @@ uart=$(card_of Serial)
 mt=$(card_of MIDItest)
 dbg=/sys/kernel/debug/miditest
 
-report() {	# measure path load output-of-the-program
-	[ -n "$4" ] || { echo "BENCH-ERROR $1 $2 $3"; return; }
-	set -- "$1" "$2" "$3" $4
+# report MEASURE PATH LOAD OUTPUT: OUTPUT is a program's summary line
+# ("n min median p99 max") and its SAMPLES line.
+report() {
+	summary=$(echo "$4" | head -n 1)
+	samples=$(echo "$4" | sed -n 's/^SAMPLES //p')
+	[ -n "$summary" ] && [ -n "$samples" ] || { echo "BENCH-ERROR $1 $2 $3"; return; }
+	set -- "$1" "$2" "$3" $summary
 	echo "BENCH $1,$2,$3,$4,$5,$6,$7,$8"
+	echo "SAMPLES $1,$2,$3 $samples"
 }
 
 # testdrv DEVICE FIFO: set up a test driver device (its output is closed)
@@ -50,6 +56,13 @@ for load in idle load; do
 	done
 	[ -n "$mt" ] && report input_tstamp_err testdrv $load \
 		"$(/tests/rt 20 /tests/tstamperr /dev/snd/midiC${mt}D0 $dbg/midi0 500 2000)"
+	# CPU cost of input, plain and framed, in ns per byte (not us).
+	if [ -n "$mt" ]; then
+		for mode in bytes framing; do
+			report cpu_ns_per_byte rawmidi-$mode $load \
+				"$(/tests/rt 20 /tests/cpucost $mode /dev/snd/midiC${mt}D0 $dbg/midi0 20)"
+		done
+	fi
 	# The seed experiment: 10 note ons a second, |delta - 100 ms|.
 	if [ -n "$mt" ]; then
 		report jitter_10hz rawmidi-framing $load "$(/tests/rt 20 /tests/jitter raw $mt $JN)"

@@ -4,6 +4,7 @@
 #define GUEST_COMMON_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <time.h>
 
 /* A schedule record of the rawmidi test driver (sound/drivers/miditest.c). */
@@ -29,6 +30,22 @@ static inline long long now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/*
+ * Print @n sorted values, each divided by @div: "n min median p99 max" on
+ * one line, for the table, then all of them on a "SAMPLES" line, for the
+ * distribution plots.
+ */
+static inline void print_dist(const long long *v, int n, double div)
+{
+	int i;
+
+	printf("%d %.1f %.1f %.1f %.1f\nSAMPLES", n, v[0] / div, v[n / 2] / div,
+	       v[(n * 99) / 100] / div, v[n - 1] / div);
+	for (i = 0; i < n; i++)
+		printf(" %.1f", v[i] / div);
+	printf("\n");
 }
 
 #endif

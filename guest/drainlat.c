@@ -49,7 +49,6 @@ int main(int argc, char **argv)
 		lat[i] = now_ns() - t0;
 	}
 	qsort(lat, n, sizeof(*lat), cmp_ll);
-	printf("%d %.1f %.1f %.1f %.1f\n", n, lat[0] / 1e3, lat[n / 2] / 1e3,
-	       lat[(n * 99) / 100] / 1e3, lat[n - 1] / 1e3);
+	print_dist(lat, n, 1e3);
 	return 0;
 }

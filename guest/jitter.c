@@ -191,7 +191,6 @@ int main(int argc, char **argv)
 	for (i = 1, n = 0; i < count; i++, n++)
 		err[n] = llabs(on[i] - on[i - 1] - PERIOD_NS);
 	qsort(err, n, sizeof(*err), cmp_ll);
-	printf("%d %.1f %.1f %.1f %.1f\n", n, err[0] / 1e3, err[n / 2] / 1e3,
-	       err[(n * 99) / 100] / 1e3, err[n - 1] / 1e3);
+	print_dist(err, n, 1e3);
 	return 0;
 }

@@ -81,7 +81,6 @@ int main(int argc, char **argv)
 	for (got = 0; got < n; got++)
 		err[got] -= (long long)injected[got];
 	qsort(err, n, sizeof(*err), cmp_ll);
-	printf("%d %.1f %.1f %.1f %.1f\n", n, err[0] / 1e3, err[n / 2] / 1e3,
-	       err[(n * 99) / 100] / 1e3, err[n - 1] / 1e3);
+	print_dist(err, n, 1e3);
 	return 0;
 }

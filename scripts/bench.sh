@@ -17,7 +17,11 @@ while read -r p; do
 	done < "$TOP/config/bench-base.txt"
 done < <(series_files)
 
+samples=$TOP/results/samples.txt
+rm -rf "$TOP/results/plots"
+: > "$samples"
 echo "measure,path,load,kernel,n,min_us,median_us,p99_us,max_us" > "$csv"
+errors=0
 for kernel in base patched; do
 	say "bench: $kernel kernel"
 	if [ $kernel = base ]; then
@@ -32,6 +36,10 @@ for kernel in base patched; do
 	BOOT_APPEND="rcupdate.rcu_cpu_stall_suppress=1" "$TOP/scripts/boot.sh" test bench "$log"
 	grep -q '^=== BENCH DONE' "$log" || die "the $kernel benchmark did not finish; see $log"
 	tr -d '\r' < "$log" | sed -n "s/^BENCH \([^,]*,[^,]*,[^,]*\),/\1,$kernel,/p" >> "$csv"
+	tr -d '\r' < "$log" | sed -n "s/^SAMPLES \([^ ]*\)/\1,$kernel/p" >> "$samples"
+	if grep -a '^BENCH-ERROR' "$log"; then
+		errors=1
+	fi
 done
 
 # Side by side: base and patched medians and p99s, and their ratios.
@@ -53,3 +61,5 @@ END {
 	}
 }' "$csv"
 echo "(ratio = base / patched; results in results/bench.csv)"
+"$TOP/scripts/plot.sh" "$samples" "$TOP/results/plots"
+[ $errors = 0 ] || die "some measurements failed (BENCH-ERROR above); see $BUILD/logs"

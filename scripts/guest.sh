@@ -27,7 +27,7 @@ for t in $KSELFTESTS; do
 	[ -f "$src" ] || continue
 	gcc $cflags -o "$root/tests/kselftest/${t##*/}" "$src" -lpthread
 done
-for prog in drainlat load tstamperr rt jitter; do
+for prog in drainlat load tstamperr rt jitter cpucost; do
 	gcc -O2 -Wall -static -isystem "$obj/usr/include" -o "$root/tests/$prog" "$TOP/guest/$prog.c"
 done
 gcc -O2 -Wall -o "$root/tests/tread" "$TOP/guest/tread.c" -lasound

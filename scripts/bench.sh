@@ -4,6 +4,7 @@
 # series) from one config, boot each with guest/bench.sh, and write
 # results/bench.csv and a side-by-side table.
 . "$(dirname "$0")/lib.sh"
+return_to_branch
 mkdir -p "$TOP/results" "$BUILD/logs"
 csv=$TOP/results/bench.csv
 
@@ -49,15 +50,16 @@ awk -F, 'NR > 1 {
 	if (!(key in seen)) { seen[key] = 1; order[++k] = key }
 }
 END {
-	printf "%-8s %-10s %-5s %6s %12s %12s %8s %12s %12s %8s\n", "measure", "path", "load", "n",
+	printf "%-16s %-16s %-5s %5s %12s %12s %8s %12s %12s %8s\n", "measure", "path", "load", "n",
 	       "base med", "patch med", "ratio", "base p99", "patch p99", "ratio"
 	for (i = 1; i <= k; i++) {
 		split(order[i], f, ",")
 		b = med[order[i], "base"]; p = med[order[i], "patched"]
 		bp = p99[order[i], "base"]; pp = p99[order[i], "patched"]
-		printf "%-8s %-10s %-5s %6s %10.1fus %10.1fus %7.1fx %10.1fus %10.1fus %7.1fx\n",
-		       f[1], f[2], f[3], n[order[i], "patched"], b, p, (p > 0 ? b / p : 0),
-		       bp, pp, (pp > 0 ? bp / pp : 0)
+		u = (f[1] == "cpu_ns_per_byte") ? "ns" : "us"
+		printf "%-16s %-16s %-5s %5s %10.1f%s %10.1f%s %7.1fx %10.1f%s %10.1f%s %7.1fx\n",
+		       f[1], f[2], f[3], n[order[i], "patched"], b, u, p, u, (p > 0 ? b / p : 0),
+		       bp, u, pp, u, (pp > 0 ? bp / pp : 0)
 	}
 }' "$csv"
 echo "(ratio = base / patched; results in results/bench.csv)"

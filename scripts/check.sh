@@ -3,6 +3,7 @@
 # with "N passed, N failed, N skipped". Works on branch "ci" of the kernel
 # tree, made afresh from patches/.
 . "$(dirname "$0")/lib.sh"
+return_to_branch
 results=$BUILD/results.txt
 logs=$BUILD/logs
 mkdir -p "$logs"

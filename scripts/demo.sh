@@ -2,6 +2,7 @@
 # demo.sh: apply the series to the pinned base, build the test kernel, boot
 # it under QEMU and show the features working (guest/demo.sh).
 . "$(dirname "$0")/lib.sh"
+return_to_branch
 say "stage 1/4: apply the series"
 "$TOP/scripts/apply.sh" ci
 say "stage 2/4: build"

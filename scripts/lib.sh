@@ -24,3 +24,13 @@ die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 series_files() {
 	grep -v -e '^#' -e '^[[:space:]]*$' "$TOP/patches/series" | sed "s|^|$TOP/patches/|"
 }
+
+# Put the kernel tree back on the branch it was on (the developer's
+# "series") when this script exits: apply.sh leaves it on ci or bench-*.
+return_to_branch() {
+	local b
+	b=$(git -C "$KSRC" branch --show-current 2>/dev/null) || return 0
+	[ -n "$b" ] || return 0
+	# shellcheck disable=SC2064
+	trap "git -C '$KSRC' checkout -q '$b' 2>/dev/null || true" EXIT
+}

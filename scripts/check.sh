@@ -54,16 +54,25 @@ done
 
 say "stage 3/6: build each patch on its own (bisectability)"
 # The kernel, and the rawmidi selftest against that kernel's uapi headers.
-build_at() {
-	"$TOP/scripts/build.sh" test || return
+syntax_only() {
 	[ ! -f tools/testing/selftests/alsa/rawmidi-test.c ] ||
 		gcc -Wall -Werror -fsyntax-only -I tools/testing/selftests \
 		    -isystem "$BUILD/obj-test/usr/include" tools/testing/selftests/alsa/rawmidi-test.c
 }
+build_at() {
+	"$TOP/scripts/build.sh" test && syntax_only
+}
 for c in "${commits[@]}"; do
 	git checkout -q "$c"
 	subj=$(git log -1 --format=%s)
-	if build_at > "$logs/build-$c.log" 2>&1; then
+	# A patch that touches only tests or documentation leaves the kernel
+	# as the previous patch built it: check that the selftest compiles.
+	what=build_at
+	if [ "$c" != "${commits[0]}" ] &&
+	   ! git diff --name-only "$c~1" "$c" | grep -qv -e '^tools/' -e '^Documentation/'; then
+		what=syntax_only
+	fi
+	if $what > "$logs/build-$c.log" 2>&1; then
 		record PASS "builds: $subj"
 	else
 		tail -30 "$logs/build-$c.log"; record FAIL "builds: $subj"
@@ -111,7 +120,7 @@ say "stage 6/6: boot the test kernel: KUnit, kselftests, real clients"
 "$TOP/scripts/guest.sh" test
 log=$logs/console-test.log
 "$TOP/scripts/boot.sh" test tests "$log"
-"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test clients | tee -a "$results" || true
+"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients | tee -a "$results" || true
 # The guest has every device the tests need: a skip there hides a failure.
 skips=$(grep -c '^SKIP ' "$results" || true)
 pass_if "guest: no test skipped ($skips skipped)" [ "$skips" = 0 ]

@@ -26,6 +26,8 @@ for t in $KSELFTESTS; do
 	src=$sel/$t.c
 	[ -f "$src" ] || continue
 	gcc $cflags -o "$root/tests/kselftest/${t##*/}" "$src" -lpthread
+	# The same cases from a 32-bit program, through the compat ioctls.
+	gcc $cflags -m32 -o "$root/tests/kselftest/${t##*/}-32" "$src" -lpthread
 done
 for prog in drainlat load tstamperr rt jitter cpucost; do
 	gcc -O2 -Wall -static -isystem "$obj/usr/include" -o "$root/tests/$prog" "$TOP/guest/$prog.c"

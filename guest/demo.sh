@@ -25,17 +25,17 @@ aconnect -d "$(seq_client 0):0" "$(seq_client 1):0"
 
 echo "=== DEMO 2: DRAIN after writing 3 bytes"
 echo "virmidi (card $vm):"
-/tests/drainlat drain "/dev/snd/midiC${vm}D0" 50 | awk '{ print "  n=" $1 ", min " $2 " us, median " $3 " us, max " $5 " us" }'
+/tests/drainlat drain "/dev/snd/midiC${vm}D0" 50 | awk 'NR == 1 { print "  n=" $1 ", min " $2 " us, median " $3 " us, max " $5 " us" }'
 if [ -n "$uart" ]; then
 	echo "serial-u16550 on the emulated COM2 16550 (card $uart, 38400 baud):"
-	/tests/drainlat drain "/dev/snd/midiC${uart}D0" 20 | awk '{ print "  n=" $1 ", min " $2 " us, median " $3 " us, max " $5 " us" }'
+	/tests/drainlat drain "/dev/snd/midiC${uart}D0" 20 | awk 'NR == 1 { print "  n=" $1 ", min " $2 " us, median " $3 " us, max " $5 " us" }'
 fi
 if [ -n "$mt" ]; then
 	echo "test driver without FIFO (card $mt, 31250 baud: 3 bytes take 960 us on the wire):"
 	echo 31250 > /sys/kernel/debug/miditest/midi1/baud
 	echo 0 > /sys/kernel/debug/miditest/midi1/fifo
 	/tests/drainlat drain "/dev/snd/midiC${mt}D1" 20 |
-		awk '{ print "  n=" $1 ", min " $2 " us, median " $3 " us, max " $5 " us" }'
+		awk 'NR == 1 { print "  n=" $1 ", min " $2 " us, median " $3 " us, max " $5 " us" }'
 fi
 echo "(the unpatched kernel sleeps 50 ms in each of these drains but virmidi's)"
 echo "=== DEMO END"

@@ -22,13 +22,13 @@ summary() {
 }
 trap 'record FAIL "harness: aborted (see above)"; summary; exit 1' ERR
 
-say "stage 1/6: apply the series"
+say "stage 1/7: apply the series"
 "$TOP/scripts/apply.sh" ci
 cd "$KSRC"
 mapfile -t commits < <(git rev-list --reverse base..ci)
 touched=$(git diff --name-only base ci)
 
-say "stage 2/6: export round trip and checkpatch"
+say "stage 2/7: export round trip and checkpatch"
 rm -rf "$BUILD/roundtrip"
 "$TOP/scripts/export.sh" ci "$BUILD/roundtrip"
 pass_if "series: export reproduces patches/ exactly" \
@@ -52,7 +52,7 @@ for f in $(git diff --diff-filter=A --name-only base ci); do
 		sh -c "./scripts/get_maintainer.pl --nogit --nogit-fallback -f '$f' | grep -q -e '(maintainer:' -e '(supporter:'"
 done
 
-say "stage 3/6: build each patch on its own (bisectability)"
+say "stage 3/7: build each patch on its own (bisectability)"
 # The kernel, and the rawmidi selftest against that kernel's uapi headers.
 syntax_only() {
 	[ ! -f tools/testing/selftests/alsa/rawmidi-test.c ] ||
@@ -80,7 +80,7 @@ for c in "${commits[@]}"; do
 done
 git checkout -q ci
 
-say "stage 4/6: W=1, sparse and kernel-doc on sound/"
+say "stage 4/7: W=1, sparse and kernel-doc on sound/"
 obj=$BUILD/obj-test
 # w1_sparse REV: the W=1 and sparse warnings over sound/ at REV, one per
 # line as "file message" (line numbers dropped, so that base and series
@@ -111,16 +111,26 @@ done
 pass_if "kernel-doc -none -Wall: touched kernel sources" [ $kdoc = 0 ]
 "$TOP/scripts/build.sh" test > "$logs/build.log" 2>&1 || { tail -30 "$logs/build.log"; false; }
 
-say "stage 5/6: kselftests build the usual way"
+say "stage 5/7: kselftests build the usual way"
 pass_if "selftests/alsa: make TARGETS=alsa builds" \
 	make -s -C tools/testing/selftests TARGETS=alsa KHDR_INCLUDES="-isystem $obj/usr/include" \
 	     > "$logs/kselftest-build.log" 2>&1
 
-say "stage 6/6: boot the test kernel: KUnit, kselftests, real clients"
+say "stage 6/7: boot the test kernel: KUnit, kselftests, real clients"
 "$TOP/scripts/guest.sh" test
 log=$logs/console-test.log
 "$TOP/scripts/boot.sh" test tests "$log"
 "$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients | tee -a "$results" || true
+
+say "stage 7/7: boot the debug kernel (KASAN, UBSAN, lockdep, kmemleak): the same suite"
+"$TOP/scripts/build.sh" debug > "$logs/build-debug.log" 2>&1 || { tail -30 "$logs/build-debug.log"; false; }
+"$TOP/scripts/guest.sh" debug
+log=$logs/console-debug.log
+"$TOP/scripts/boot.sh" debug tests "$log"
+"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients |
+	sed 's/^\([A-Z]*\) /\1 debug: /' | tee -a "$results" || true
+pass_if "debug: kmemleak scanned after the tests" grep -q '^=== KMEMLEAK' "$log"
+
 # The guest has every device the tests need: a skip there hides a failure.
 skips=$(grep -c '^SKIP ' "$results" || true)
 pass_if "guest: no test skipped ($skips skipped)" [ "$skips" = 0 ]

@@ -25,7 +25,7 @@ function tap(line, prefix,    m, ind, name, kind) {
 }
 BEGIN { n = split(expected, want, " "); section = ""; phase = "kunit" }
 { sub(/\r$/, "") }
-/BUG:|WARNING:|KASAN|UBSAN|kmemleak|Oops|Call Trace|possible recursive locking|possible circular locking|inconsistent lock state|suspicious RCU usage|blocked for more than|RCU stall|Kernel panic/ {
+/BUG:|WARNING:|KASAN|UBSAN|unreferenced object|suspected memory leak|Oops|Call Trace|possible recursive locking|possible circular locking|inconsistent lock state|suspicious RCU usage|blocked for more than|RCU stall|Kernel panic/ {
 	splat++; result("FAIL", "splat: " $0)
 }
 /^=== GUEST START/ { phase = "guest"; next }

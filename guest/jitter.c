@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * jitter raw|seq CARD COUNT: the seed experiment. The rawmidi test driver
+ * jitter raw|seq|seq-latency CARD COUNT: the seed experiment. The rawmidi test driver
  * (device 0 of CARD) sends a note on every 100 ms and a note off 50 ms
  * after each, COUNT note ons in all. The recorder takes the time of each
  * note on
@@ -9,6 +9,9 @@
  *        real-time queue, as arecordmidi records it;
  * and prints |delta - 100 ms| between consecutive note ons as
  * "n min median p99 max" in microseconds.
+ * seq-latency records as seq does, but prints how long after its injection
+ * each note on reached the recorder (read() returned it): the delivery
+ * delay, which time stamps taken at receive time do not show.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,6 +30,9 @@
 
 #define PERIOD_NS	100000000LL
 
+static long long first_on_ns;	/* when the first note on is injected */
+static int latency;		/* record arrival delays, not time stamps */
+
 /* Schedule COUNT note on/off pairs on device 0 of the test driver. */
 static int schedule(int count)
 {
@@ -34,6 +40,7 @@ static int schedule(int count)
 	long long t0 = now_ns() + 200000000LL;
 	int i, fd, ok;
 
+	first_on_ns = t0;
 	if (!c)
 		return -1;
 	for (i = 0; i < 2 * count; i++) {
@@ -162,10 +169,16 @@ static int record_seq(int card, long long *on, int count)
 		}
 		if (r < 0)
 			return perror("read"), -1;
-		for (i = 0; i < (int)(r / sizeof(evs[0])) && n < count; i++)
-			if (evs[i].type == SNDRV_SEQ_EVENT_NOTEON)
-				on[n++] = evs[i].time.time.tv_sec * 1000000000LL +
-					  evs[i].time.time.tv_nsec;
+		for (i = 0; i < (int)(r / sizeof(evs[0])) && n < count; i++) {
+			if (evs[i].type != SNDRV_SEQ_EVENT_NOTEON)
+				continue;
+			if (latency)
+				on[n] = now_ns() - (first_on_ns + n * PERIOD_NS);
+			else
+				on[n] = evs[i].time.time.tv_sec * 1000000000LL +
+					evs[i].time.time.tv_nsec;
+			n++;
+		}
 	}
 	close(fd);
 	return 0;
@@ -176,8 +189,9 @@ int main(int argc, char **argv)
 	long long *on, *err;
 	int card, count, i, n;
 
-	if (argc != 4 || (strcmp(argv[1], "raw") && strcmp(argv[1], "seq")))
-		return fprintf(stderr, "usage: jitter raw|seq CARD COUNT\n"), 2;
+	latency = argc == 4 && !strcmp(argv[1], "seq-latency");
+	if (argc != 4 || (strcmp(argv[1], "raw") && strcmp(argv[1], "seq") && !latency))
+		return fprintf(stderr, "usage: jitter raw|seq|seq-latency CARD COUNT\n"), 2;
 	card = atoi(argv[2]);
 	count = atoi(argv[3]);
 	if (count < 3 || count > 2000)
@@ -188,8 +202,12 @@ int main(int argc, char **argv)
 		return 1;
 	if ((!strcmp(argv[1], "raw") ? record_raw : record_seq)(card, on, count))
 		return 1;
-	for (i = 1, n = 0; i < count; i++, n++)
-		err[n] = llabs(on[i] - on[i - 1] - PERIOD_NS);
+	if (latency)
+		for (n = 0; n < count; n++)
+			err[n] = on[n];
+	else
+		for (i = 1, n = 0; i < count; i++, n++)
+			err[n] = llabs(on[i] - on[i - 1] - PERIOD_NS);
 	qsort(err, n, sizeof(*err), cmp_ll);
 	print_dist(err, n, 1e3);
 	return 0;

@@ -7,6 +7,8 @@
 # script at 30.
 N=${N:-50}
 JN=${JN:-100}	# note ons per jitter run: 10 s
+JR=${JR:-3}	# runs of each jitter path
+SN=${SN:-500}	# scheduled messages per output_sched_err run: 5 s
 /tests/rt -p 30 $$
 card_of() { awk -v d="$1" 'index($0, "]: " d " - ") { print $1; exit }' /proc/asound/cards; }
 vm=$(card_of VirMIDI)
@@ -63,10 +65,35 @@ for load in idle load; do
 				"$(/tests/rt 20 /tests/cpucost $mode /dev/snd/midiC${mt}D0 $dbg/midi0 20)"
 		done
 	fi
-	# The seed experiment: 10 note ons a second, |delta - 100 ms|.
+	# The seed experiment: 10 note ons a second, |delta - 100 ms|, JR
+	# runs of each path (paths "seq", "seq-run2", ...), for the spread.
+	# Then how long the sequencer took to deliver each note on.
 	if [ -n "$mt" ]; then
-		report jitter_10hz rawmidi-framing $load "$(/tests/rt 20 /tests/jitter raw $mt $JN)"
-		report jitter_10hz seq $load "$(/tests/rt 20 /tests/jitter seq $mt $JN)"
+		r=1
+		while [ $r -le "$JR" ]; do
+			sfx=; [ $r -gt 1 ] && sfx=-run$r
+			report jitter_10hz rawmidi-framing$sfx $load \
+				"$(/tests/rt 20 /tests/jitter raw $mt $JN)"
+			report jitter_10hz seq$sfx $load "$(/tests/rt 20 /tests/jitter seq $mt $JN)"
+			r=$((r + 1))
+		done
+		report seq_delivery seq $load "$(/tests/rt 20 /tests/jitter seq-latency $mt $JN)"
+	fi
+	# Sending at a time: framed output against sleeping in userspace at
+	# SCHED_OTHER and at SCHED_FIFO. The base kernel has no framed output
+	# (schedout exits with 3): no figure for it there.
+	if [ -n "$mt" ]; then
+		for p in kernel user-other user-fifo; do
+			out=$(/tests/rt 20 /tests/schedout $p $mt $SN)
+			rc=$?
+			if [ $rc = 3 ]; then
+				echo "BENCH-SKIP output_sched_err $p $load: no framed output"
+			elif [ $rc = 0 ]; then
+				report output_sched_err $p $load "$out"
+			else
+				echo "BENCH-ERROR output_sched_err $p $load"
+			fi
+		done
 	fi
 	if [ $load = load ]; then
 		kill -TERM $lpid

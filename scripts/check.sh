@@ -80,7 +80,7 @@ for c in "${commits[@]}"; do
 done
 git checkout -q ci
 
-say "stage 4/7: W=1, sparse and kernel-doc on sound/"
+say "stage 4/7: W=1, sparse, kernel-doc and htmldocs on sound/"
 obj=$BUILD/obj-test
 # w1_sparse REV: the W=1 and sparse warnings over sound/ at REV, one per
 # line as "file message" (line numbers dropped, so that base and series
@@ -109,6 +109,15 @@ for f in $touched; do
 	./scripts/kernel-doc -none -Wall "$f" 2>&1 | grep . && kdoc=1
 done
 pass_if "kernel-doc -none -Wall: touched kernel sources" [ $kdoc = 0 ]
+# The sound documentation, as the kernel builds it, with Debian's Sphinx
+# (/usr/bin first: a python3 of its own in PATH would not have Sphinx).
+PATH=/usr/bin:$PATH make -C "$KSRC" O="$BUILD/obj-docs" SPHINXDIRS=sound htmldocs \
+	> "$logs/htmldocs.log" 2>&1 || echo "make htmldocs failed" >> "$logs/htmldocs.log"
+grep -E 'WARNING|ERROR|failed' "$logs/htmldocs.log" | sed 's/^/  /' || true
+pass_if "Documentation: make SPHINXDIRS=sound htmldocs, no warnings" \
+	sh -c "! grep -qE 'WARNING|ERROR|failed' '$logs/htmldocs.log'"
+pass_if "Documentation: the rawmidi framing page is built" \
+	test -s "$BUILD/obj-docs/Documentation/output/sound/designs/rawmidi-framing.html"
 "$TOP/scripts/build.sh" test > "$logs/build.log" 2>&1 || { tail -30 "$logs/build.log"; false; }
 
 say "stage 5/7: kselftests build the usual way"

@@ -16,7 +16,8 @@ summary() {
 	f=$(grep -c '^FAIL' "$results" || true)
 	s=$(grep -c '^SKIP' "$results" || true)
 	echo
-	grep '^FAIL' "$results" | sed 's/^/  /' || true
+	# each failure with the diagnostics verdict.sh kept for it
+	awk '/^FAIL/ { f = 1; print "  " $0; next } /^    \| / { if (f) print "  " $0; next } { f = 0 }' "$results"
 	echo "$p passed, $f failed, $s skipped"
 	[ "$f" = 0 ]
 }
@@ -137,7 +138,7 @@ say "stage 7/7: boot the debug kernel (KASAN, UBSAN, lockdep, kmemleak): the sam
 log=$logs/console-debug.log
 "$TOP/scripts/boot.sh" debug tests "$log"
 "$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients |
-	sed 's/^\([A-Z]*\) /\1 debug: /' | tee -a "$results" || true
+	sed 's/^\([A-Z][A-Z]*\) /\1 debug: /' | tee -a "$results" || true
 pass_if "debug: kmemleak scanned after the tests" grep -q '^=== KMEMLEAK' "$log"
 
 # The guest has every device the tests need: a skip there hides a failure.

@@ -3,12 +3,16 @@
 # result ("PASS name", "FAIL name", "SKIP name") for the KUnit suites (leaf
 # cases), each expected kselftest/TAP SECTION (as printed by guest/init), and
 # the log as a whole: every expected result set present and complete, no
-# taint but KUnit's own, no splat. Exits 1 if anything failed.
+# taint but KUnit's own, no splat. Exits 1 if anything failed. A failed
+# case is followed by the last lines its test printed, as "    | line".
 log=${1:?usage: verdict.sh LOG SECTION...}; shift
 [ -f "$log" ] || { echo "FAIL boot: no console log $log"; exit 1; }
 
 awk -v expected="$*" '
 function result(kind, name) { print kind " " name; if (kind == "FAIL") failed++ }
+# the diagnostics printed since the last result, kept for a failure
+function diag(line) { if (nd == 8) { for (d = 1; d < 8; d++) buf[d] = buf[d + 1]; nd = 7 } buf[++nd] = line }
+function flush(kind) { if (kind == "FAIL") for (d = 1; d <= nd; d++) print "    | " buf[d]; nd = 0 }
 function tap(line, prefix,    m, ind, name, kind) {
 	if (!match(line, /^ *(not ok|ok) [0-9]+/))
 		return 0
@@ -17,8 +21,10 @@ function tap(line, prefix,    m, ind, name, kind) {
 	kind = (line ~ /^ *not ok/) ? "FAIL" : (line ~ /# *SKIP/) ? "SKIP" : "PASS"
 	# KTAP prints a parent after its children: a result is a leaf unless
 	# the result before it was deeper.
-	if (!(prefix in last) || last[prefix] <= ind)
+	if (!(prefix in last) || last[prefix] <= ind) {
 		result(kind, prefix ":" (ind ? path[prefix, ind] "." : "") name)
+		flush(kind)
+	}
 	last[prefix] = ind
 	if (ind == 0) top[prefix]++
 	return 1
@@ -46,12 +52,13 @@ phase == "kunit" {
 		path["kunit", RLENGTH - 11] = substr(line, RSTART + RLENGTH)
 	}
 	if (line ~ /^1\.\.[0-9]+$/) { kplan = substr(line, 4) + 0; next }
-	tap(line, "kunit")
+	if (!tap(line, "kunit") && line ~ /^ +[^ ]/ && line !~ /KTAP version|# Subtest:|# module:|^ *1\.\./)
+		diag(line)
 	next
 }
 section != "" {
 	if ($0 ~ /^1\.\.[0-9]+/) { plan[section] = substr($0, 4) + 0; next }
-	tap($0, section)
+	if (!tap($0, section) && $0 ~ /^# /) diag($0)
 }
 END {
 	if (kplan == 0) result("FAIL", "kunit: no KTAP results")

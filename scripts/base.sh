@@ -16,7 +16,7 @@ say "unpacking $BASE_TARBALL into $KSRC"
 rm -rf "$KSRC" "$KSRC.tmp"
 mkdir -p "$KSRC.tmp"
 tar -xJf "$BASE_TARBALL" -C "$KSRC.tmp"
-mv "$KSRC.tmp/linux-source-6.12" "$KSRC"
+mv "$KSRC.tmp/$BASE_PKG" "$KSRC"
 rmdir "$KSRC.tmp"
 
 say "committing the pristine base"

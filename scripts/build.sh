@@ -39,7 +39,7 @@ done
 [ $missing = 0 ] || die "config fragment options did not take effect"
 
 say "build $name kernel (-j$JOBS)"
-kmake bzImage modules
+kmake ${KMAKE_FLAGS:-} bzImage modules
 rm -rf "$obj/modinst"
 kmake INSTALL_MOD_PATH="$obj/modinst" modules_install >/dev/null
 kmake headers_install >/dev/null

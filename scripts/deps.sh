@@ -1,6 +1,7 @@
 #!/bin/bash
 # deps.sh: install the Debian packages in scripts/packages.txt that are
-# missing (apt-get, as root). Quiet and quick when all are there.
+# missing, and the pinned kernel source (apt-get, as root). Quiet and
+# quick when all are there.
 . "$(dirname "$0")/lib.sh"
 missing=()
 while read -r spec; do
@@ -11,10 +12,17 @@ while read -r spec; do
 	if [[ $have != "ii "* || ( -n $want && $have != "ii $want" ) ]]; then
 		missing+=("$spec")
 	fi
-done < "$TOP/scripts/packages.txt"
+done < <(cat "$TOP/scripts/packages.txt"; echo "$BASE_PKG=$BASE_VERSION")
 [ ${#missing[@]} = 0 ] && exit 0
 [ "$(id -u)" = 0 ] || die "missing Debian packages (run as root to install): ${missing[*]}"
+"$TOP/scripts/apt-backports.sh"
 say "installing ${#missing[@]} Debian packages: ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q >/dev/null
+if ! apt-cache madison "$BASE_PKG" | grep -q " $BASE_VERSION "; then
+	echo "error: $BASE_PKG $BASE_VERSION is no longer on offer; the archive has:" >&2
+	apt-cache madison "$BASE_PKG" | sed 's/^/  /' >&2
+	echo "Move the pin: BASE_VERSION in scripts/lib.sh, then rebase the series (README)." >&2
+	exit 1
+fi
 apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null

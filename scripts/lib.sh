@@ -5,9 +5,9 @@ export LC_ALL=C
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 KSRC=$BUILD/linux				# kernel git tree (base + series)
-BASE_PKG=linux-source-6.12
-BASE_VERSION=6.12.117-1~deb12u1			# the pinned Debian package version
-BASE_TARBALL=/usr/src/linux-source-6.12.tar.xz
+BASE_PKG=linux-source-7.3			# mainline, from Debian's trixie-backports
+BASE_VERSION=7.3.4-1~bpo13+1			# the pinned Debian package version
+BASE_TARBALL=/usr/src/$BASE_PKG.tar.xz
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 
 # Fixed dates (and, for the base commit, a fixed identity) for what the

@@ -1,24 +1,59 @@
 #!/bin/bash
-# export.sh [BRANCH [DIR]]: write BRANCH's commits on top of base as
-# git format-patch files plus a cover letter and a series file into DIR
-# (default: the repository's patches/).
+# export.sh [BRANCH [DIR]]: write BRANCH's commits on top of base, one
+# folder per posting, as git format-patch files with a cover letter, a
+# series file, and To/Cc from scripts/get_maintainer.pl, into DIR
+# (default: the repository's patches/). The postings and their order are
+# patches/postings; posting P ends at the marker branch BRANCH.P, whose
+# description is its cover letter.
 . "$(dirname "$0")/lib.sh"
 branch=${1:-series}
 out=${2:-$TOP/patches}
 
 cd "$KSRC"
-git config "branch.$branch.description" >/dev/null ||
-	die "branch $branch has no description (the cover letter text): git branch --edit-description $branch"
+list=$(postings)
+prev=base
+for p in $list; do
+	marker=$branch.$p
+	git rev-parse -q --verify "refs/heads/$marker" >/dev/null ||
+		die "no marker branch $marker: git branch $marker <last commit of posting $p>"
+	git merge-base --is-ancestor "$prev" "$marker" ||
+		die "$marker does not follow the posting before it"
+	git config "branch.$marker.description" >/dev/null ||
+		die "$marker has no description (the cover letter): git branch --edit-description $marker"
+	prev=$marker
+done
+[ "$(git rev-parse "$prev")" = "$(git rev-parse "$branch")" ] ||
+	die "$branch has commits after its last posting marker $prev"
+
 mkdir -p "$out"
-rm -f "$out"/*.patch "$out/series"
-# The cover letter is dated FIXED_DATE and sent by the first patch's
-# author, so that exporting the same commits always gives the same files.
-first=$(git rev-list --reverse "base..$branch" | sed -n 1p)	# no SIGPIPE under pipefail
-[ -n "$first" ] || die "branch $branch has no commits on base"
-GIT_COMMITTER_NAME=$(git log -1 --format=%an "$first") \
-GIT_COMMITTER_EMAIL=$(git log -1 --format=%ae "$first") \
-GIT_COMMITTER_DATE=$FIXED_DATE git format-patch -q --zero-commit --no-signature \
-	--cover-letter --cover-from-description=subject --base=base \
-	-o "$out" "base..$branch"
-ls "$out" | grep -E '^[0-9]{4}-.*\.patch$' | grep -v '^0000-' > "$out/series"
-say "exported $(wc -l < "$out/series") patches to $out"
+[ "$out" = "$TOP/patches" ] || cp "$TOP/patches/postings" "$out/postings"
+prev=base
+for p in $list; do
+	marker=$branch.$p
+	rm -rf "${out:?}/$p"
+	mkdir -p "$out/$p"
+	# To: the maintainers get_maintainer.pl names for the files the
+	# posting changes; Cc: the lists and reviewers. (Keyword matches
+	# are left out: "PREEMPT_RT" in a comment is not a reason to mail.)
+	git format-patch -q --stdout "$prev..$marker" > "$out/$p/.mbox"
+	to=() cc=()
+	while IFS= read -r line; do
+		addr=${line%% (*}
+		case "$line" in
+		*"(maintainer:"*) to+=(--to="$addr") ;;
+		*) cc+=(--cc="$addr") ;;
+		esac
+	done < <(./scripts/get_maintainer.pl --nogit --nogit-fallback --no-fixes --nokeywords "$out/$p/.mbox" 2>/dev/null)
+	rm -f "$out/$p/.mbox"
+	# The cover letter is dated FIXED_DATE and sent by the first patch's
+	# author, so that exporting the same commits always gives the same files.
+	first=$(git rev-list --reverse "$prev..$marker" | sed -n 1p)	# no SIGPIPE under pipefail
+	GIT_COMMITTER_NAME=$(git log -1 --format=%an "$first") \
+	GIT_COMMITTER_EMAIL=$(git log -1 --format=%ae "$first") \
+	GIT_COMMITTER_DATE=$FIXED_DATE git format-patch -q --zero-commit --no-signature \
+		--cover-letter --cover-from-description=subject --base=base \
+		"${to[@]}" "${cc[@]}" -o "$out/$p" "$prev..$marker"
+	ls "$out/$p" | grep -E '^[0-9]{4}-.*\.patch$' | grep -v '^0000-' > "$out/$p/series"
+	prev=$marker
+done
+say "exported $(git rev-list --count "base..$branch") patches in $(echo "$list" | wc -w) postings to $out"

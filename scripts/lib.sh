@@ -20,9 +20,20 @@ HARNESS_EMAIL="rawmidi-harness@localhost"
 say() { printf '>>> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
-# Patch files in apply order.
+# The postings, in submission order: patches/postings names one folder of
+# patches/ a line; each folder holds a cover letter, the patches and their
+# series file. In the kernel tree each posting ends at a marker branch,
+# BRANCH.POSTING, whose description is that posting's cover letter.
+postings() {
+	grep -v -e '^#' -e '^[[:space:]]*$' "$TOP/patches/postings"
+}
+
+# Patch files of one posting, or (no argument) of all, in apply order.
 series_files() {
-	grep -v -e '^#' -e '^[[:space:]]*$' "$TOP/patches/series" | sed "s|^|$TOP/patches/|"
+	local p
+	for p in ${1:-$(postings)}; do
+		grep -v -e '^#' -e '^[[:space:]]*$' "$TOP/patches/$p/series" | sed "s|^|$TOP/patches/$p/|"
+	done
 }
 
 # Put the kernel tree back on the branch it was on (the developer's

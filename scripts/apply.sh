@@ -44,7 +44,7 @@ for p in $(postings); do
 		hdr { insub = 0; next }
 		body && /^[^ ].* \([0-9]+\):$/ { exit }
 		body { print }
-		NR == 1 { hdr = 1 }' "$TOP/patches/$p/0000-cover-letter.patch" |
+		NR == 1 { hdr = 1 }' "$PATCHES/$p/0000-cover-letter.patch" |
 		sed '1s/^\[[^]]*\] *//')
 	git config "branch.$branch.$p.description" "$desc"
 	[ "$p" != "${want[-1]}" ] || break

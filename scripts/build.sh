@@ -6,7 +6,7 @@
 name=${1:-test}
 obj=$BUILD/obj-$name
 frags=("$TOP/config/test.config")
-[ "$name" = test ] || frags+=("$TOP/config/$name.config")
+[ "$name" = test ] || [ ! -f "$TOP/config/$name.config" ] || frags+=("$TOP/config/$name.config")
 
 export KBUILD_BUILD_TIMESTAMP="$FIXED_DATE" KBUILD_BUILD_USER=rawmidi KBUILD_BUILD_HOST=qemu
 kmake() { make -s -C "$KSRC" O="$obj" CC="ccache gcc" -j"$JOBS" "$@"; }

@@ -7,7 +7,7 @@
 # description is its cover letter.
 . "$(dirname "$0")/lib.sh"
 branch=${1:-series}
-out=${2:-$TOP/patches}
+out=${2:-$PATCHES}
 
 cd "$KSRC"
 list=$(postings)
@@ -26,7 +26,7 @@ done
 	die "$branch has commits after its last posting marker $prev"
 
 mkdir -p "$out"
-[ "$out" = "$TOP/patches" ] || cp "$TOP/patches/postings" "$out/postings"
+[ "$out" = "$PATCHES" ] || cp "$PATCHES/postings" "$out/postings"
 prev=base
 for p in $list; do
 	marker=$branch.$p
@@ -45,6 +45,7 @@ for p in $list; do
 		esac
 	done < <(./scripts/get_maintainer.pl --nogit --nogit-fallback --no-fixes --nokeywords "$out/$p/.mbox" 2>/dev/null)
 	rm -f "$out/$p/.mbox"
+	[ "$TREE" = 7.3 ] || [ "$p" != fixes ] || cc+=(--cc="stable@vger.kernel.org")
 	# The cover letter is dated FIXED_DATE and sent by the first patch's
 	# author, so that exporting the same commits always gives the same files.
 	first=$(git rev-list --reverse "$prev..$marker" | sed -n 1p)	# no SIGPIPE under pipefail
@@ -52,7 +53,7 @@ for p in $list; do
 	GIT_COMMITTER_EMAIL=$(git log -1 --format=%ae "$first") \
 	GIT_COMMITTER_DATE=$FIXED_DATE git format-patch -q --zero-commit --no-signature \
 		--cover-letter --cover-from-description=subject --base=base \
-		"${to[@]}" "${cc[@]}" -o "$out/$p" "$prev..$marker"
+		--subject-prefix="$SUBJECT_PREFIX" "${to[@]}" "${cc[@]}" -o "$out/$p" "$prev..$marker"
 	ls "$out/$p" | grep -E '^[0-9]{4}-.*\.patch$' | grep -v '^0000-' > "$out/$p/series"
 	prev=$marker
 done

@@ -10,13 +10,25 @@ obj=$BUILD/obj-$name
 root=$obj/guest-root
 sel=$KSRC/tools/testing/selftests
 
-# kselftest programs of the series, built if the tree has them.
+# kselftest programs of the series, built if the tree has them. A stable
+# tree has none: it gets the rawmidi test as the mainline test driver
+# posting left it (ci.3-test-driver of the mainline tree, whose branch ci
+# check.sh makes first), and runs only the cases named in STABLE_TESTS.
 KSELFTESTS="alsa/rawmidi-test"
+if [ "$TREE" != 7.3 ]; then
+	sel=$BUILD/stable-selftests
+	rm -rf "$sel" && mkdir -p "$sel/alsa"
+	for f in kselftest_harness.h kselftest.h alsa/rawmidi-test.c; do
+		git -C "$BUILD/linux" show "ci.3-test-driver:tools/testing/selftests/$f" > "$sel/$f" ||
+			die "no mainline branch ci.3-test-driver: run TREE=7.3 scripts/apply.sh ci first"
+	done
+fi
 
 rm -rf "$root"
 mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,lib,lib64,usr/bin,usr/share,tests/kselftest}
 cp /bin/busybox "$root/bin/busybox"
 cp "$TOP/guest/init" "$root/init"
+[ -z "${STABLE_TESTS:-}" ] || echo "$STABLE_TESTS" > "$root/tests/kselftest.args"
 install -m 755 "$TOP"/guest/*.sh "$root/tests/"
 cp -a "$obj/modinst/lib/modules" "$root/lib/"
 

@@ -4,9 +4,19 @@ export LC_ALL=C
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
-KSRC=$BUILD/linux				# kernel git tree (base + series)
-BASE_PKG=linux-source-7.3			# mainline, from Debian's trixie-backports
-BASE_VERSION=7.3.4-1~bpo13+1			# the pinned Debian package version
+# TREE picks the kernel: mainline (the series' base) or a stable tree
+# that gets the fixes posting as backports.
+TREE=${TREE:-7.3}
+case $TREE in
+7.3)	BASE_PKG=linux-source-7.3		# mainline, from Debian's trixie-backports
+	BASE_VERSION=7.3.4-1~bpo13+1		# the pinned Debian package version
+	KSRC=$BUILD/linux PATCHES=$TOP/patches SUBJECT_PREFIX=PATCH ;;
+6.12)	BASE_PKG=linux-source-6.12 BASE_VERSION=6.12.117-1~deb12u1
+	KSRC=$BUILD/linux-6.12 PATCHES=$TOP/stable/6.12 SUBJECT_PREFIX="PATCH 6.12.y" ;;
+6.1)	BASE_PKG=linux-source-6.1 BASE_VERSION=6.1.192-3
+	KSRC=$BUILD/linux-6.1 PATCHES=$TOP/stable/6.1 SUBJECT_PREFIX="PATCH 6.1.y" ;;
+*)	echo "error: unknown TREE $TREE" >&2; exit 1 ;;
+esac
 BASE_TARBALL=/usr/src/$BASE_PKG.tar.xz
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 
@@ -25,14 +35,14 @@ die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 # series file. In the kernel tree each posting ends at a marker branch,
 # BRANCH.POSTING, whose description is that posting's cover letter.
 postings() {
-	grep -v -e '^#' -e '^[[:space:]]*$' "$TOP/patches/postings"
+	grep -v -e '^#' -e '^[[:space:]]*$' "$PATCHES/postings"
 }
 
 # Patch files of one posting, or (no argument) of all, in apply order.
 series_files() {
 	local p
 	for p in ${1:-$(postings)}; do
-		grep -v -e '^#' -e '^[[:space:]]*$' "$TOP/patches/$p/series" | sed "s|^|$TOP/patches/$p/|"
+		grep -v -e '^#' -e '^[[:space:]]*$' "$PATCHES/$p/series" | sed "s|^|$PATCHES/$p/|"
 	done
 }
 

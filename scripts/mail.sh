@@ -13,7 +13,7 @@ project=$(sed -n 's/^Signed-off-by: //p' "$(series_files | sed -n 1p)" | sed -n 
 rm -rf "$out"
 for p in $(postings); do
 	mkdir -p "$out/$p"
-	for f in "$TOP/patches/$p"/*.patch; do
+	for f in "$PATCHES/$p"/*.patch; do
 		# From: may be folded over two lines by format-patch
 		awk -v who="$who" -v project="$project" '
 			!hdr_done && /^From: / { from = 1; print "From: " who; next }

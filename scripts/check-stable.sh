@@ -1,0 +1,61 @@
+#!/bin/bash
+# check-stable.sh TREE: the stable backports of posting 1 on TREE (6.12 or
+# 6.1): apply them and the test-only posting to the pristine tree, check
+# the export round trip and checkpatch, build the fixes alone and then with
+# the test driver, boot, and run the kselftest cases of the seven fixes
+# (64- and 32-bit). Prints "PASS/FAIL stable-TREE: name" lines.
+# Needs the mainline branch ci (check.sh makes it): the guest takes the
+# rawmidi kselftest from its test driver posting.
+TREE=${1:?usage: check-stable.sh 6.12|6.1}
+export TREE
+. "$(dirname "$0")/lib.sh"
+return_to_branch
+logs=$BUILD/logs
+mkdir -p "$logs"
+p="stable-$TREE:"
+result() { if "${@:3}"; then echo "PASS $p $2"; else echo "FAIL $p $2"; fi; }
+
+# The cases that prove the fixes, one per fix (old_pversion_ignores_mode
+# is the 32-bit PARAMS one: it fails only in the 32-bit run without it).
+export STABLE_TESTS="-t framing_ends_with_its_opener -t mode_switch_under_input
+	-t old_pversion_ignores_mode -t unplug_ends_blocked_calls -t params_resize_vs_io
+	-t write_sends_only_copied_bytes -t read_returns_only_its_bytes"
+
+"$TOP/scripts/apply.sh" ci >&2
+rm -rf "$BUILD/roundtrip-$TREE"
+"$TOP/scripts/export.sh" ci "$BUILD/roundtrip-$TREE" >&2
+result "$p" "export reproduces stable/$TREE exactly" diff -r "$PATCHES" "$BUILD/roundtrip-$TREE"
+cd "$KSRC"
+while read -r f; do
+	name=${f##*/}
+	PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --quiet --no-summary \
+		--ignore FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID "$f" > "$logs/checkpatch-$TREE-$name.log" 2>&1 || true
+	cat "$logs/checkpatch-$TREE-$name.log" >&2
+	result "$p" "checkpatch --strict: $name" test ! -s "$logs/checkpatch-$TREE-$name.log"
+done < <(series_files)
+
+obj=stable-$TREE
+git checkout -q ci.fixes
+result "$p" "builds with the fixes alone" \
+	sh -c "'$TOP/scripts/build.sh' '$obj' > '$logs/build-$obj-fixes.log' 2>&1"
+# W=1 and sparse over sound/core/, base against the fixes: nothing new.
+w1_sparse() {
+	git checkout -q "$1"
+	make -s -C "$KSRC" O="$BUILD/obj-$obj" CC="ccache gcc" -j"$JOBS" W=1 C=2 sound/core/ \
+		> "$logs/w1-sparse-$obj-$1.log" 2>&1 || true
+	{ grep -E '^[^ ]+:[0-9]+:([0-9]+:)? (warning|error):' "$logs/w1-sparse-$obj-$1.log" || true; } |
+		sed -E "s|^$KSRC/||; s/:[0-9]+:([0-9]+:)? / /" | sort
+}
+w1_sparse ci.fixes > "$logs/w1-sparse-$obj-new.txt"
+w1_sparse base > "$logs/w1-sparse-$obj-base.txt"
+comm -13 "$logs/w1-sparse-$obj-base.txt" "$logs/w1-sparse-$obj-new.txt" > "$logs/w1-sparse-$obj-diff.txt"
+cat "$logs/w1-sparse-$obj-diff.txt" >&2
+result "$p" "W=1 + sparse: no new warnings in sound/core/" \
+	sh -c "grep -q 'C=2 specified' '$logs/w1-sparse-$obj-base.log' && exit 1; ! grep -v 'context imbalance' '$logs/w1-sparse-$obj-diff.txt'"
+git checkout -q ci
+"$TOP/scripts/build.sh" "$obj" > "$logs/build-$obj.log" 2>&1 || { tail -30 "$logs/build-$obj.log" >&2; exit 1; }
+"$TOP/scripts/guest.sh" "$obj" >&2
+log=$logs/console-$obj.log
+"$TOP/scripts/boot.sh" "$obj" tests "$log" >&2
+NO_KUNIT=1 "$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients |
+	sed "s/^\([A-Z][A-Z]*\) /\1 $p /" || true

@@ -51,7 +51,7 @@ for p in $list; do
 	first=$(git rev-list --reverse "$prev..$marker" | sed -n 1p)	# no SIGPIPE under pipefail
 	GIT_COMMITTER_NAME=$(git log -1 --format=%an "$first") \
 	GIT_COMMITTER_EMAIL=$(git log -1 --format=%ae "$first") \
-	GIT_COMMITTER_DATE=$FIXED_DATE git format-patch -q --zero-commit --no-signature \
+	GIT_COMMITTER_DATE=$FIXED_DATE git -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
 		--cover-letter --cover-from-description=subject --base=base \
 		--subject-prefix="$SUBJECT_PREFIX" "${to[@]}" "${cc[@]}" -o "$out/$p" "$prev..$marker"
 	ls "$out/$p" | grep -E '^[0-9]{4}-.*\.patch$' | grep -v '^0000-' > "$out/$p/series"

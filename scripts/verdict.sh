@@ -31,9 +31,23 @@ function tap(line, prefix,    m, ind, name, kind) {
 	if (ind == 0) top[prefix]++
 	return 1
 }
+# A kmemleak report is judged by its objects: each fails the run, but for
+# the one leak of the sound-core KUnit suite of mainline 7.3
+# (test_card_add_component() leaves the components string of its card,
+# krealloc()ed by snd_component_add(), unfreed), listed as known instead.
+function close_leak() {
+	if (!inleak) return
+	inleak = 0
+	if (known) known_leaks++
+	else { splat++; result("FAIL", "splat: " leakline) }
+}
 BEGIN { n = split(expected, want, " "); section = ""; phase = "kunit" }
 { sub(/\r$/, "") }
-/BUG:|WARNING:|KASAN|UBSAN|unreferenced object|suspected memory leak|Oops|Call Trace|possible recursive locking|possible circular locking|inconsistent lock state|suspicious RCU usage|blocked for more than|RCU stall|Kernel panic/ {
+inleak && /^ / { if ($0 ~ /test_card_add_component/) known = 1; next }
+inleak { close_leak() }
+/unreferenced object/ { inleak = 1; known = 0; leakline = $0; next }
+/suspected memory leak/ { next }
+/BUG:|WARNING:|KASAN|UBSAN|Oops|Call Trace|possible recursive locking|possible circular locking|inconsistent lock state|suspicious RCU usage|blocked for more than|RCU stall|Kernel panic/ {
 	splat++; result("FAIL", "splat: " $0)
 }
 /^=== GUEST START/ { phase = "guest"; next }
@@ -63,6 +77,8 @@ section != "" {
 	if (!tap($0, section) && $0 ~ /^# /) diag($0)
 }
 END {
+	close_leak()
+	if (known_leaks) print "  (kmemleak: " known_leaks " known leak of mainline sound-core-test, not counted)"
 	if (kplan == 0) { if (!nokunit) result("FAIL", "kunit: no KTAP results") }
 	else if (top["kunit"] != kplan) result("FAIL", "kunit: " top["kunit"] " of " kplan " suites")
 	for (i = 1; i <= n; i++)

@@ -5,7 +5,7 @@
  * device 0 of the rawmidi test driver (1 Mbaud, so that a byte takes 10 us
  * on the wire; 16-byte FIFO), whose transmit log gives the time each byte
  * left (its last bit):
- *   kernel:     framed output (protocol 2.0.5, CLOCK_MONOTONIC): all the
+ *   kernel:     framed output (protocol 2.0.6, CLOCK_MONOTONIC): all the
  *               frames are written at once, ahead, with their times;
  *   user-other: what applications do today: clock_nanosleep(TIMER_ABSTIME)
  *               to each time, then write() the bytes, at SCHED_OTHER;
@@ -101,7 +101,7 @@ int main(int argc, char **argv)
 				SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC,
 		};
 		struct snd_rawmidi_framing_tstamp *f = calloc(count, sizeof(*f));
-		int pversion = SNDRV_PROTOCOL_VERSION(2, 0, 5);
+		int pversion = SNDRV_PROTOCOL_VERSION(2, 0, 6);
 
 		if (!f || ioctl(fd, SNDRV_RAWMIDI_IOCTL_USER_PVERSION, &pversion) ||
 		    ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS, &params))

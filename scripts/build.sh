@@ -1,5 +1,5 @@
 #!/bin/bash
-# build.sh [test|debug]: configure (tinyconfig + config/test.config [+ the
+# build.sh [test|debug|rt]: configure (tinyconfig + config/test.config [+ the
 # named fragment]) and build the checked-out kernel tree out of tree, into
 # $BUILD/obj-NAME, with ccache. Also installs modules and uapi headers there.
 . "$(dirname "$0")/lib.sh"
@@ -21,21 +21,23 @@ kmake olddefconfig >/dev/null
 find "$KSRC" -name 'Kconfig*' -not -path '*/tools/*' -print0 |
 	xargs -0 sed -n 's/^[[:space:]]*\(menu\)\{0,1\}config[[:space:]]\{1,\}\([A-Z0-9_]*\).*/CONFIG_\2/p' |
 	sort -u > "$obj/kconfig-symbols"
+# A later fragment overrides an earlier one (rt.config turns test.config's
+# CONFIG_PREEMPT off): only the last word on each option counts.
 missing=0
-for f in "${frags[@]}"; do
-	while read -r line; do
-		case "$line" in
-		CONFIG_*=*) opt=${line%%=*} ;;
-		"# CONFIG_"*" is not set") opt=${line#\# }; opt=${opt%% *} ;;
-		*) continue ;;
-		esac
-		grep -qxF "$opt" "$obj/kconfig-symbols" || continue
-		case "$line" in
-		CONFIG_*=*) grep -qxF "$line" "$obj/.config" || { echo "  not set: $line" >&2; missing=1; } ;;
-		*) ! grep -q "^$opt=" "$obj/.config" || { echo "  still set: $opt" >&2; missing=1; } ;;
-		esac
-	done < "$f"
-done
+while read -r line; do
+	case "$line" in
+	CONFIG_*=*) opt=${line%%=*} ;;
+	"# CONFIG_"*" is not set") opt=${line#\# }; opt=${opt%% *} ;;
+	esac
+	grep -qxF "$opt" "$obj/kconfig-symbols" || continue
+	case "$line" in
+	CONFIG_*=*) grep -qxF "$line" "$obj/.config" || { echo "  not set: $line" >&2; missing=1; } ;;
+	*) ! grep -q "^$opt=" "$obj/.config" || { echo "  still set: $opt" >&2; missing=1; } ;;
+	esac
+done < <(cat "${frags[@]}" |
+	 sed -n 's/^\(CONFIG_[A-Z0-9_]*\)=.*/\1 &/p; s/^# \(CONFIG_[A-Z0-9_]*\) is not set$/\1 &/p' |
+	 awk '{ opt = $1; sub(/^[^ ]* /, ""); last[opt] = $0; if (!(opt in seen)) { seen[opt] = 1; order[++n] = opt } }
+	      END { for (i = 1; i <= n; i++) print last[order[i]] }')
 [ $missing = 0 ] || die "config fragment options did not take effect"
 
 say "build $name kernel (-j$JOBS)"

@@ -37,13 +37,13 @@ stage() {
 }
 trap 'record FAIL "harness: aborted (see above)"; stage ""; summary; exit 1' ERR
 
-stage "stage 1/8: apply the series"
+stage "stage 1/9: apply the series"
 "$TOP/scripts/apply.sh" ci
 cd "$KSRC"
 mapfile -t commits < <(git rev-list --reverse base..ci)
 touched=$(git diff --name-only base ci)
 
-stage "stage 2/8: export round trip and checkpatch"
+stage "stage 2/9: export round trip and checkpatch"
 rm -rf "$BUILD/roundtrip"
 "$TOP/scripts/export.sh" ci "$BUILD/roundtrip"
 pass_if "series: export reproduces patches/ exactly" \
@@ -91,7 +91,7 @@ for f in $(git diff --diff-filter=A --name-only base ci); do
 		sh -c "./scripts/get_maintainer.pl --nogit --nogit-fallback -f '$f' | grep -q -e '(maintainer:' -e '(supporter:'"
 done
 
-stage "stage 3/8: build each patch on its own (bisectability)"
+stage "stage 3/9: build each patch on its own (bisectability)"
 # The kernel, and the rawmidi selftest against that kernel's uapi headers.
 syntax_only() {
 	[ ! -f tools/testing/selftests/alsa/rawmidi-test.c ] ||
@@ -119,7 +119,7 @@ for c in "${commits[@]}"; do
 done
 git checkout -q ci
 
-stage "stage 4/8: W=1, sparse, kernel-doc and htmldocs on sound/"
+stage "stage 4/9: W=1, sparse, kernel-doc and htmldocs on sound/"
 obj=$BUILD/obj-test
 # w1_sparse REV: the W=1 and sparse warnings over sound/ at REV, one per
 # line as "file message" (line numbers dropped, so that base and series
@@ -168,18 +168,18 @@ pass_if "Documentation: the rawmidi framing page is built" \
 	test -s "$BUILD/obj-docs/Documentation/output/sound/designs/rawmidi-framing.html"
 "$TOP/scripts/build.sh" test > "$logs/build.log" 2>&1 || { tail -30 "$logs/build.log"; false; }
 
-stage "stage 5/8: kselftests build the usual way"
+stage "stage 5/9: kselftests build the usual way"
 pass_if "selftests/alsa: make TARGETS=alsa builds" \
 	make -s -C tools/testing/selftests TARGETS=alsa KHDR_INCLUDES="-isystem $obj/usr/include" \
 	     > "$logs/kselftest-build.log" 2>&1
 
-stage "stage 6/8: boot the test kernel: KUnit, kselftests, real clients"
+stage "stage 6/9: boot the test kernel: KUnit, kselftests, real clients"
 "$TOP/scripts/guest.sh" test
 log=$logs/console-test.log
 "$TOP/scripts/boot.sh" test tests "$log"
 "$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients | tee -a "$results" || true
 
-stage "stage 7/8: boot the debug kernel (KASAN, UBSAN, lockdep, kmemleak): the same suite"
+stage "stage 7/9: boot the debug kernel (KASAN, UBSAN, lockdep, kmemleak): the same suite"
 "$TOP/scripts/build.sh" debug > "$logs/build-debug.log" 2>&1 || { tail -30 "$logs/build-debug.log"; false; }
 "$TOP/scripts/guest.sh" debug
 log=$logs/console-debug.log
@@ -188,8 +188,17 @@ log=$logs/console-debug.log
 	sed 's/^\([A-Z][A-Z]*\) /\1 debug: /' | tee -a "$results" || true
 pass_if "debug: kmemleak scanned after the tests" grep -q '^=== KMEMLEAK' "$log"
 
+stage "stage 8/9: boot the PREEMPT_RT kernel (with lockdep): the same suite"
+"$TOP/scripts/build.sh" rt > "$logs/build-rt.log" 2>&1 || { tail -30 "$logs/build-rt.log"; false; }
+"$TOP/scripts/guest.sh" rt
+log=$logs/console-rt.log
+"$TOP/scripts/boot.sh" rt tests "$log"
+"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients |
+	sed 's/^\([A-Z][A-Z]*\) /\1 rt: /' | tee -a "$results" || true
+pass_if "rt: the kernel is PREEMPT_RT" grep -q '^=== GUEST START .* PREEMPT_RT ' "$log"
+
 for tree in 6.12 6.1; do
-	stage "stage 8/8: stable $tree: posting 1 backported, built, booted, its tests"
+	stage "stage 9/9: stable $tree: posting 1 backported, built, booted, its tests"
 	"$TOP/scripts/check-stable.sh" "$tree" | tee -a "$results"
 done
 

@@ -84,14 +84,14 @@ for load in idle load; do
 	# (schedout exits with 3): no figure for it there.
 	if [ -n "$mt" ]; then
 		for p in kernel user-other user-fifo; do
-			out=$(/tests/rt 20 /tests/schedout $p $mt $SN)
+			out=$(/tests/rt 20 /tests/schedout $p $mt $SN 2>/tmp/schedout.err)
 			rc=$?
 			if [ $rc = 3 ]; then
 				echo "BENCH-SKIP output_sched_err $p $load: no framed output"
 			elif [ $rc = 0 ]; then
 				report output_sched_err $p $load "$out"
 			else
-				echo "BENCH-ERROR output_sched_err $p $load"
+				echo "BENCH-ERROR output_sched_err $p $load: exit $rc, $(tr '\n' ' ' < /tmp/schedout.err)"
 			fi
 		done
 	fi

@@ -142,7 +142,8 @@ int main(int argc, char **argv)
 		return fprintf(stderr, "%d bytes logged, %d sent\n", n, 3 * count), 1;
 	for (i = 0; i < count; i++) {
 		if (log[3 * i].byte != 0x90 || log[3 * i + 1].byte != (i & 0x7f))
-			return fprintf(stderr, "message %d out of order\n", i), 1;
+			return fprintf(stderr, "message %d left as %02x %02x, not 90 %02x\n",
+				       i, log[3 * i].byte, log[3 * i + 1].byte, i & 0x7f), 1;
 		err[i] = (long long)log[3 * i].time_ns - when[i];
 	}
 	qsort(err, count, sizeof(*err), cmp_ll);

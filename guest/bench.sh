@@ -51,9 +51,6 @@ for load in idle load; do
 			testdrv 1 16
 			report $m testdrv-nodrain $load \
 				"$(/tests/rt 20 /tests/drainlat $m /dev/snd/midiC${mt}D1 $N)"
-			testdrv 1 0
-			report $m testdrv-nofifo $load \
-				"$(/tests/rt 20 /tests/drainlat $m /dev/snd/midiC${mt}D1 $N)"
 		fi
 	done
 	[ -n "$mt" ] && report input_tstamp_err testdrv $load \

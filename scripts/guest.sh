@@ -41,7 +41,7 @@ for t in $KSELFTESTS; do
 	# The same cases from a 32-bit program, through the compat ioctls.
 	gcc $cflags -m32 -o "$root/tests/kselftest/${t##*/}-32" "$src" -lpthread
 done
-for prog in drainlat load tstamperr rt jitter cpucost schedout; do
+for prog in drainlat load tstamperr rt jitter cpucost schedout mtctl; do
 	gcc -O2 -Wall -static -isystem "$obj/usr/include" -o "$root/tests/$prog" "$TOP/guest/$prog.c"
 done
 gcc -O2 -Wall -o "$root/tests/tread" "$TOP/guest/tread.c" -lasound
@@ -54,6 +54,23 @@ for lib in $(ldd /usr/bin/amidi /usr/bin/aconnect "$root/tests/tread" |
 	mkdir -p "$root$(dirname "$lib")"
 	cp -L "$lib" "$root$lib"
 done
+
+# The patched alsa-lib and amidi (scripts/userspace.sh build), beside
+# Debian's in /opt/alsa-rawmidi with their own library and configuration,
+# used through LD_LIBRARY_PATH by guest/userspace.sh and the bench only;
+# and the test programs linked against them.
+us=$BUILD/userspace/prefix/opt/alsa-rawmidi
+if [ "$TREE" = 7.3 ] && [ -x "$us/bin/amidi" ]; then
+	say "guest: the patched alsa-lib and amidi ($us)"
+	mkdir -p "$root/opt/alsa-rawmidi/bin" "$root/opt/alsa-rawmidi/lib" "$root/opt/alsa-rawmidi/share"
+	cp "$us/bin/amidi" "$us/bin/rawmidi_twrite" "$root/opt/alsa-rawmidi/bin/"
+	cp -a "$us"/lib/libasound.so* "$root/opt/alsa-rawmidi/lib/"
+	cp -a "$us/share/alsa" "$root/opt/alsa-rawmidi/share/"
+	for prog in ustwrite schedout-alsa; do
+		gcc -O2 -Wall -I "$us/include" -o "$root/tests/$prog" "$TOP/guest/$prog.c" \
+			-L "$us/lib" -lasound
+	done
+fi
 
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -1) > "$obj/initrd.gz"
 say "guest: $obj/initrd.gz ($(du -h "$obj/initrd.gz" | cut -f1))"

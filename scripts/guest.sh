@@ -3,7 +3,8 @@
 # tree's uapi headers and pack the initramfs $BUILD/obj-NAME/initrd.gz:
 # busybox, /init, the kernel's modules, static kselftest programs, and the
 # real clients (amidi, aconnect, a libasound tread program) with their
-# shared libraries.
+# shared libraries; and (mainline) the patched alsa-lib and amidi of
+# userspace/ with the programs that test them.
 . "$(dirname "$0")/lib.sh"
 name=${1:-test}
 obj=$BUILD/obj-$name
@@ -59,7 +60,10 @@ done
 # Debian's in /opt/alsa-rawmidi with their own library and configuration,
 # used through LD_LIBRARY_PATH by guest/userspace.sh and the bench only;
 # and the test programs linked against them.
+# Built here (scripts/userspace.sh: from the tarballs, cached), so that
+# every boot of the mainline tree has them.
 us=$BUILD/userspace/prefix/opt/alsa-rawmidi
+[ "$TREE" != 7.3 ] || "$TOP/scripts/userspace.sh" build
 if [ "$TREE" = 7.3 ] && [ -x "$us/bin/amidi" ]; then
 	say "guest: the patched alsa-lib and amidi ($us)"
 	mkdir -p "$root/opt/alsa-rawmidi/bin" "$root/opt/alsa-rawmidi/lib" "$root/opt/alsa-rawmidi/share"

@@ -13,7 +13,7 @@
 #           whose branch "base" is the unpacked tarball and branch "series"
 #           base + the patches, one commit each (git am).
 #   export  write branch "series" of $BUILD/PKG back to userspace/PKG/
-#           (never edit a .patch by hand).
+#           (never edit a .patch by hand), or to $US_OUT/PKG/ if set.
 . "$(dirname "$0")/lib.sh"
 cmd=${1:-build}
 [ $# = 0 ] || shift
@@ -90,7 +90,7 @@ do_tree() {
 }
 
 do_export() {
-	local pkg=$1 dir=$BUILD/$1 out=$TOP/userspace/$1
+	local pkg=$1 dir=$BUILD/$1 out=${US_OUT:-$TOP/userspace}/$1
 	[ -d "$dir/.git" ] || die "no tree $dir (scripts/userspace.sh tree $pkg)"
 	rm -rf "$out" && mkdir -p "$out"
 	git -C "$dir" -c core.abbrev=12 format-patch -q --zero-commit --no-signature \

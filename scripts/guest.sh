@@ -3,7 +3,8 @@
 # tree's uapi headers and pack the initramfs $BUILD/obj-NAME/initrd.gz:
 # busybox, /init, the kernel's modules, static kselftest programs, and the
 # real clients (amidi, aconnect, a libasound tread program) with their
-# shared libraries.
+# shared libraries; and (mainline) the patched alsa-lib and amidi of
+# userspace/ with the programs that test them.
 . "$(dirname "$0")/lib.sh"
 name=${1:-test}
 obj=$BUILD/obj-$name
@@ -41,7 +42,7 @@ for t in $KSELFTESTS; do
 	# The same cases from a 32-bit program, through the compat ioctls.
 	gcc $cflags -m32 -o "$root/tests/kselftest/${t##*/}-32" "$src" -lpthread
 done
-for prog in drainlat load tstamperr rt jitter cpucost schedout; do
+for prog in drainlat load tstamperr rt jitter cpucost schedout mtctl; do
 	gcc -O2 -Wall -static -isystem "$obj/usr/include" -o "$root/tests/$prog" "$TOP/guest/$prog.c"
 done
 gcc -O2 -Wall -o "$root/tests/tread" "$TOP/guest/tread.c" -lasound
@@ -54,6 +55,26 @@ for lib in $(ldd /usr/bin/amidi /usr/bin/aconnect "$root/tests/tread" |
 	mkdir -p "$root$(dirname "$lib")"
 	cp -L "$lib" "$root$lib"
 done
+
+# The patched alsa-lib and amidi (scripts/userspace.sh build), beside
+# Debian's in /opt/alsa-rawmidi with their own library and configuration,
+# used through LD_LIBRARY_PATH by guest/userspace.sh and the bench only;
+# and the test programs linked against them.
+# Built here (scripts/userspace.sh: from the tarballs, cached), so that
+# every boot of the mainline tree has them.
+us=$BUILD/userspace/prefix/opt/alsa-rawmidi
+[ "$TREE" != 7.3 ] || "$TOP/scripts/userspace.sh" build
+if [ "$TREE" = 7.3 ] && [ -x "$us/bin/amidi" ]; then
+	say "guest: the patched alsa-lib and amidi ($us)"
+	mkdir -p "$root/opt/alsa-rawmidi/bin" "$root/opt/alsa-rawmidi/lib" "$root/opt/alsa-rawmidi/share"
+	cp "$us/bin/amidi" "$us/bin/rawmidi_twrite" "$root/opt/alsa-rawmidi/bin/"
+	cp -a "$us"/lib/libasound.so* "$root/opt/alsa-rawmidi/lib/"
+	cp -a "$us/share/alsa" "$root/opt/alsa-rawmidi/share/"
+	for prog in ustwrite schedout-alsa; do
+		gcc -O2 -Wall -I "$us/include" -o "$root/tests/$prog" "$TOP/guest/$prog.c" \
+			-L "$us/lib" -lasound
+	done
+fi
 
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -1) > "$obj/initrd.gz"
 say "guest: $obj/initrd.gz ($(du -h "$obj/initrd.gz" | cut -f1))"

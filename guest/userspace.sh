@@ -1,0 +1,156 @@
+#!/bin/sh
+# userspace.sh [alsa-lib|amidi]: the patched alsa-lib and amidi of
+# userspace/ (installed in /opt/alsa-rawmidi, beside Debian's, used with
+# LD_LIBRARY_PATH for these runs only) against the running kernel and its
+# rawmidi test driver, as TAP. The kernel's rawmidi protocol decides what
+# is expected: from 2.0.6 on, framed output works and leaves at its
+# times; below, every new call must fail with -ENOTSUP and change
+# nothing, and amidi falls back to what it did before. The first comment
+# says which case was tested.
+# Without an argument (rawmidi.run=userspace), both, between the section
+# markers guest/init prints.
+if [ $# = 0 ]; then
+	for s in alsa-lib amidi; do
+		echo "=== BEGIN $s"
+		"$0" $s 2>&1
+		echo "=== END $s rc=$?"
+	done
+	exit 0
+fi
+what=$1
+US=/opt/alsa-rawmidi
+run() { LD_LIBRARY_PATH=$US/lib "$@"; }
+echo "TAP version 13"
+case $what in
+alsa-lib) plan=7 ;;
+amidi) plan=3 ;;
+*) echo "1..0 # unknown section $what"; exit 1 ;;
+esac
+echo "1..$plan"
+
+skip_all() {
+	i=1
+	while [ $i -le $plan ]; do echo "ok $i # SKIP $1"; i=$((i + 1)); done
+	exit 0
+}
+[ -x $US/bin/amidi ] || skip_all "no $US (scripts/userspace.sh build)"
+card=$(grep -l '^MIDItest$' /proc/asound/card*/id 2>/dev/null | head -n 1)
+card=${card#/proc/asound/card}; card=${card%/id}
+[ -n "$card" ] || skip_all "no rawmidi test card (snd-miditest)"
+dev=/dev/snd/midiC${card}D0
+proto=$(/tests/mtctl pversion $dev) || skip_all "no rawmidi protocol version"
+case $proto in
+2.0.[0-5]) framed=0; echo "# kernel rawmidi protocol $proto: no framed output; testing that the new calls are refused and the old ways kept" ;;
+*) framed=1; echo "# kernel rawmidi protocol $proto: testing framed output" ;;
+esac
+
+n=1
+tmp=/tmp/userspace.$$
+# result NAME CMD...: one TAP result, the output of CMD as comments
+result() {
+	name=$1; shift
+	if "$@" > $tmp.out 2>&1; then r="ok"; else r="not ok"; fi
+	sed 's/^/# /' $tmp.out
+	echo "$r $n - $name"
+	n=$((n + 1))
+}
+
+# check_schedule LIST: LIST has a line "SEC.NSEC) B1 B2 B3" (CLOCK_MONOTONIC)
+# a message; the transmit log must match it with the selftest's bounds
+check_schedule() {
+	sed -n 's/^\([0-9]*\)\.\([0-9]*\)) /\1\2 /p' "$1" | /tests/mtctl check 3
+}
+
+if [ $what = alsa-lib ]; then
+	/tests/mtctl reset
+	run /tests/ustwrite "$card" "$proto" 1
+	n=7
+	# alsa-lib's own test program
+	rawmidi_twrite_test() {
+		/tests/mtctl reset || return 1
+		run $US/bin/rawmidi_twrite -D "hw:$card,0" -n 10 -i 10 -d 50 -c 2 > $tmp.tw
+		rc=$?
+		cat $tmp.tw
+		if [ $framed = 1 ]; then
+			[ $rc = 0 ] || return 1
+			# "msg I SEC.NSEC": note 0x30 + I at that CLOCK_MONOTONIC time
+			sed -n 's/^msg \([0-9]*\) \([0-9]*\)\.\([0-9]*\)$/\2\3 \1/p' $tmp.tw |
+				awk '{ printf "%s 90 %x 40\n", $1, 48 + $2 }' | /tests/mtctl check 3
+		else
+			[ $rc = 77 ] && grep -q 'not supported (-ENOTSUP); nothing changed or sent' $tmp.tw
+		fi
+	}
+	if [ $framed = 1 ]; then
+		result "test/rawmidi_twrite: its checks pass and its messages leave at their times" rawmidi_twrite_test
+	else
+		result "test/rawmidi_twrite: reports no framed output (exit 77), nothing changed or sent" rawmidi_twrite_test
+	fi
+fi
+
+if [ $what = amidi ]; then
+	# 1. -T monotonic: the time stamps are the kernel's, taken on arrival,
+	# although amidi is stopped when the messages arrive: input framing
+	# exists since protocol 2.0.2, so on every kernel tested here.
+	amidi_tstamp() {
+		/tests/mtctl reset || return 1
+		run $US/bin/amidi -p "hw:$card,0" -d -T monotonic -t 3 > $tmp.dump 2>&1 &
+		pid=$!
+		sleep 1	# amidi reads by then
+		kill -STOP $pid
+		/tests/mtctl inject 20 100 3 90 3c 64 > $tmp.inj || { kill -CONT $pid; return 1; }
+		sleep 0.5
+		kill -CONT $pid
+		wait $pid
+		echo >> $tmp.dump	# amidi ends its last line only with the next
+		echo "injected (ns):" $(cat $tmp.inj)
+		echo "amidi printed:"; cat $tmp.dump
+		# each message stamped 0 to 5 ms after its injection; read late
+		# (after SIGCONT) it would be 300 ms and more
+		sed -n 's/^\([0-9]*\)\.\([0-9]*\)) 90 3C 64$/\1\2/p' $tmp.dump > $tmp.got
+		[ "$(wc -l < $tmp.got)" = 3 ] || { echo "not 3 messages"; return 1; }
+		awk 'NR == FNR { inj[FNR] = $1; next }
+			{ d = $1 - inj[FNR]; printf "stamped %d us after injection\n", d / 1000
+			  if (d < 0 || d >= 5000000) bad = 1 } END { exit bad }' $tmp.inj $tmp.got
+	}
+	result "amidi -T monotonic: input stamped by the kernel on arrival" amidi_tstamp
+
+	# 2. --schedule: ten messages 10 ms apart leave at their times
+	# (framed output), or amidi says it sends them itself
+	amidi_schedule() {
+		/tests/mtctl reset || return 1
+		i=0; : > $tmp.sched
+		while [ $i -lt 10 ]; do
+			printf '0.%02d 90 %X 40\n' $((5 + i)) $((48 + i)) >> $tmp.sched
+			i=$((i + 1))
+		done
+		run $US/bin/amidi -p "hw:$card,0" -T monotonic -e $tmp.sched > $tmp.sent 2> $tmp.err
+		rc=$?
+		cat $tmp.sent $tmp.err
+		[ $rc = 0 ] || return 1
+		if [ $framed = 1 ]; then
+			! grep -q 'no framed output' $tmp.err || return 1
+		else
+			grep -q 'no framed output here: sending at the times from user space' $tmp.err || return 1
+		fi
+		check_schedule $tmp.sent
+	}
+	if [ $framed = 1 ]; then
+		result "amidi -e: scheduled messages leave at their times (framed output)" amidi_schedule
+	else
+		result "amidi -e: scheduled messages leave at their times (sent from user space)" amidi_schedule
+	fi
+
+	# 3. a schedule going backwards is refused before anything is sent
+	amidi_backwards() {
+		/tests/mtctl reset || return 1
+		printf '0.1 90 3C 40\n0.05 80 3C 40\n' > $tmp.bad
+		run $US/bin/amidi -p "hw:$card,0" -e $tmp.bad > $tmp.out2 2>&1 && return 1
+		cat $tmp.out2
+		grep -q 'times must not go backwards' $tmp.out2 || return 1
+		sleep 0.2
+		[ "$(/tests/mtctl sent)" = 0 ]
+	}
+	result "amidi -e: a schedule going backwards is refused, nothing sent" amidi_backwards
+fi
+rm -f $tmp.*
+exit 0

@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ustwrite CARD PROTOCOL FIRST: the patched alsa-lib's framed output, as
+ * TAP results numbered from FIRST (the caller prints the plan), against
+ * device 0 of the rawmidi test driver (card CARD), whose transmit log
+ * says when each byte left. PROTOCOL is the kernel's rawmidi protocol
+ * (mtctl pversion): from 2.0.6 on, framed output must work: timestamped
+ * writes leave at their times (the bounds of the kernel's selftest), the
+ * status counters and the current setup read back what was set, bad
+ * arguments get -EINVAL; below it every new call must fail with -ENOTSUP
+ * and change nothing, and the old calls keep working. Six results either way.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <sys/ioctl.h>
+#include <alsa/asoundlib.h>
+
+#include "mtlog.h"
+
+/* the kernel's PARAMS (its header and alsa-lib's clash: a copy) */
+struct raw_params {
+	int stream;
+	size_t buffer_size;
+	size_t avail_min;
+	unsigned int no_active_sensing: 1;
+	unsigned int mode;
+	unsigned char reserved[12];
+};
+#define RAW_IOCTL_PARAMS	_IOWR('W', 0x10, struct raw_params)
+
+static int tap_n;
+static int failed;
+
+#define CHECK(cond, ...) do {						\
+	if (!(cond)) {							\
+		printf("# line %d: %s: ", __LINE__, #cond);		\
+		printf(__VA_ARGS__);					\
+		printf("\n");						\
+		failed = 1;						\
+	}								\
+} while (0)
+
+static void result(const char *name)
+{
+	printf("%sok %d - %s\n", failed ? "not " : "", tap_n++, name);
+	failed = 0;
+	fflush(stdout);
+}
+
+static char device[32];
+
+static snd_rawmidi_t *open_out(void)
+{
+	snd_rawmidi_t *out = NULL;
+	int err;
+
+	mt_reset();
+	err = snd_rawmidi_open(NULL, &out, device, 0);
+	CHECK(err == 0, "open %s: %s", device, snd_strerror(err));
+	return err ? NULL : out;
+}
+
+/* PARAMS: buffer @size; framed on @clock, or plain for SND_RAWMIDI_CLOCK_NONE */
+static int set_params(snd_rawmidi_t *out, size_t size, snd_rawmidi_clock_t clock)
+{
+	snd_rawmidi_params_t *p;
+	int err;
+
+	snd_rawmidi_params_alloca(&p);
+	snd_rawmidi_params_current(out, p);
+	snd_rawmidi_params_set_buffer_size(out, p, size);
+	err = snd_rawmidi_params_set_read_mode(out, p, clock ? SND_RAWMIDI_READ_TSTAMP :
+					      SND_RAWMIDI_READ_STANDARD);
+	if (!err)
+		err = snd_rawmidi_params_set_clock_type(out, p, clock);
+	if (!err)
+		err = snd_rawmidi_params(out, p);
+	return err;
+}
+
+static struct timespec ts_of(long long ns)
+{
+	struct timespec ts = { ns / 1000000000LL, ns % 1000000000LL };
+
+	return ts;
+}
+
+static long long clock_ns(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static int out_fd(snd_rawmidi_t *out)
+{
+	struct pollfd pfd;
+
+	return snd_rawmidi_poll_descriptors(out, &pfd, 1) == 1 ? pfd.fd : -1;
+}
+
+/* Ten 3-byte messages 10 ms apart, written at once, each at its time. */
+static void at_times(clockid_t clockid, snd_rawmidi_clock_t clock)
+{
+	snd_rawmidi_t *out = open_out();
+	snd_rawmidi_status_t *st;
+	long long t0, when[10], slack = 0, offset = 0;
+	unsigned char data[30];
+	int i, err;
+
+	snd_rawmidi_status_alloca(&st);
+	if (!out)
+		return;
+	err = set_params(out, 4096, clock);
+	CHECK(err == 0, "framed output: %s", snd_strerror(err));
+	t0 = clock_ns(clockid) + 50000000LL;
+	for (i = 0; i < 10 && !err; i++) {
+		unsigned char msg[3] = { 0x90, 0x30 + i, 0x40 };
+		struct timespec ts = ts_of(t0 + i * 10000000LL);
+
+		memcpy(data + 3 * i, msg, 3);
+		err = snd_rawmidi_twrite(out, &ts, msg, 3);
+		CHECK(err == 3, "twrite %d: %d", i, err);
+		err = err == 3 ? 0 : err;
+	}
+	CHECK(snd_rawmidi_status(out, st) == 0, "status");
+	CHECK(snd_rawmidi_status_get_frames_pending(st) > 0, "nothing pending before its time");
+	CHECK(snd_rawmidi_drain(out) == 0, "drain");
+	CHECK(clock_ns(clockid) >= t0 + 90000000LL, "drain returned before the last time");
+	CHECK(snd_rawmidi_status(out, st) == 0, "status");
+	CHECK(snd_rawmidi_status_get_frames_pending(st) == 0, "pending after drain: %u",
+	      snd_rawmidi_status_get_frames_pending(st));
+	CHECK(snd_rawmidi_status_get_frames_dropped(st) == 0, "dropped");
+	printf("# frames late: %u\n", snd_rawmidi_status_get_frames_late(st));
+	/* the driver logs CLOCK_MONOTONIC */
+	if (clockid != CLOCK_MONOTONIC)
+		offset = mt_monotonic_minus(clockid, &slack);
+	for (i = 0; i < 10; i++)
+		when[i] = t0 + offset + i * 10000000LL;
+	CHECK(mt_check_times(when, data, 10, 3, slack) == 0, "timing");
+	snd_rawmidi_close(out);
+}
+
+/* late, pending and dropped, and a mode switch starting them afresh */
+static void counters(void)
+{
+	snd_rawmidi_t *out = open_out();
+	snd_rawmidi_status_t *st;
+	struct miditest_tx log[16];
+	struct timespec past, later;
+	int i;
+
+	snd_rawmidi_status_alloca(&st);
+	if (!out)
+		return;
+	CHECK(set_params(out, 4096, SND_RAWMIDI_CLOCK_MONOTONIC) == 0, "framed output");
+	past = ts_of(now_ns() - 100000000LL);
+	later = ts_of(now_ns() + 10000000000LL);
+	CHECK(snd_rawmidi_twrite(out, NULL, "\xc0\x01", 2) == 2, "twrite at once");
+	for (i = 0; i < 2; i++)
+		CHECK(snd_rawmidi_twrite(out, &past, "\xc0\x02", 2) == 2, "twrite late");
+	CHECK(snd_rawmidi_drain(out) == 0, "drain");
+	CHECK(snd_rawmidi_status(out, st) == 0, "status");
+	CHECK(snd_rawmidi_status_get_frames_late(st) == 2, "late %u, want 2",
+	      snd_rawmidi_status_get_frames_late(st));
+	for (i = 0; i < 3; i++)
+		CHECK(snd_rawmidi_twrite(out, &later, "\xc0\x03", 2) == 2, "twrite later");
+	CHECK(snd_rawmidi_status(out, st) == 0, "status");
+	CHECK(snd_rawmidi_status_get_frames_pending(st) == 3, "pending %u, want 3",
+	      snd_rawmidi_status_get_frames_pending(st));
+	CHECK(snd_rawmidi_drop(out) == 0, "drop");
+	CHECK(snd_rawmidi_status(out, st) == 0, "status");
+	CHECK(snd_rawmidi_status_get_frames_pending(st) == 0, "pending after drop");
+	CHECK(snd_rawmidi_status_get_frames_dropped(st) == 3, "dropped %u, want 3",
+	      snd_rawmidi_status_get_frames_dropped(st));
+	CHECK(snd_rawmidi_status_get_frames_late(st) == 2, "late changed");
+	CHECK(mt_log(log, 16) == 6, "bytes sent: not the 3 messages due");
+	/* switching framing off and on again starts the counters afresh */
+	CHECK(set_params(out, 4096, SND_RAWMIDI_CLOCK_NONE) == 0, "params");
+	CHECK(set_params(out, 4096, SND_RAWMIDI_CLOCK_MONOTONIC) == 0, "params");
+	CHECK(snd_rawmidi_status(out, st) == 0, "status");
+	CHECK(snd_rawmidi_status_get_frames_late(st) == 0 &&
+	      snd_rawmidi_status_get_frames_dropped(st) == 0,
+	      "a mode switch did not reset the counters");
+	snd_rawmidi_close(out);
+}
+
+/*
+ * snd_rawmidi_params_current(): what PARAMS set, and (2.0.6) what the
+ * kernel runs with, though set behind alsa-lib's back on its own file.
+ */
+static void current(int v206)
+{
+	snd_rawmidi_t *out = open_out();
+	snd_rawmidi_params_t *p;
+	struct raw_params raw = { .stream = 0 /* output */, .buffer_size = 2048, .avail_min = 32 };
+	snd_rawmidi_clock_t clock = v206 ? SND_RAWMIDI_CLOCK_MONOTONIC : SND_RAWMIDI_CLOCK_NONE;
+
+	snd_rawmidi_params_alloca(&p);
+	if (!out)
+		return;
+	snd_rawmidi_params_current(out, p);
+	snd_rawmidi_params_set_buffer_size(out, p, 1024);
+	snd_rawmidi_params_set_avail_min(out, p, 64);
+	snd_rawmidi_params_set_no_active_sensing(out, p, 1);
+	if (v206) {
+		CHECK(snd_rawmidi_params_set_read_mode(out, p, SND_RAWMIDI_READ_TSTAMP) == 0, "mode");
+		CHECK(snd_rawmidi_params_set_clock_type(out, p, clock) == 0, "clock");
+	}
+	CHECK(snd_rawmidi_params(out, p) == 0, "params");
+	memset(p, 0, snd_rawmidi_params_sizeof());
+	CHECK(snd_rawmidi_params_current(out, p) == 0, "params_current");
+	CHECK(snd_rawmidi_params_get_buffer_size(p) == 1024, "buffer %zu",
+	      snd_rawmidi_params_get_buffer_size(p));
+	CHECK(snd_rawmidi_params_get_avail_min(p) == 64, "avail_min %zu",
+	      snd_rawmidi_params_get_avail_min(p));
+	CHECK(snd_rawmidi_params_get_no_active_sensing(p) == 1, "no_active_sensing");
+	CHECK(snd_rawmidi_params_get_read_mode(p) ==
+	      (v206 ? SND_RAWMIDI_READ_TSTAMP : SND_RAWMIDI_READ_STANDARD), "read mode");
+	CHECK(snd_rawmidi_params_get_clock_type(p) == clock, "clock %d",
+	      snd_rawmidi_params_get_clock_type(p));
+	/* behind alsa-lib's back: plain, 2048 bytes */
+	CHECK(ioctl(out_fd(out), RAW_IOCTL_PARAMS, &raw) == 0, "raw PARAMS: %s",
+	      strerror(errno));
+	CHECK(snd_rawmidi_params_current(out, p) == 0, "params_current");
+	if (v206) {
+		CHECK(snd_rawmidi_params_get_buffer_size(p) == 2048 &&
+		      snd_rawmidi_params_get_avail_min(p) == 32 &&
+		      snd_rawmidi_params_get_no_active_sensing(p) == 0 &&
+		      snd_rawmidi_params_get_read_mode(p) == SND_RAWMIDI_READ_STANDARD,
+		      "not what the kernel has: buffer %zu", snd_rawmidi_params_get_buffer_size(p));
+	} else {
+		CHECK(snd_rawmidi_params_get_buffer_size(p) == 1024 &&
+		      snd_rawmidi_params_get_avail_min(p) == 64,
+		      "not the cached copy: buffer %zu", snd_rawmidi_params_get_buffer_size(p));
+	}
+	snd_rawmidi_close(out);
+}
+
+/* 40 bytes at one time: cut into frames, all sent in order, on time */
+static void long_message(void)
+{
+	snd_rawmidi_t *out = open_out();
+	snd_rawmidi_status_t *st;
+	unsigned char msg[40];
+	struct timespec ts;
+	long long when;
+	int i;
+
+	snd_rawmidi_status_alloca(&st);
+	if (!out)
+		return;
+	msg[0] = 0xf0;
+	for (i = 1; i < 39; i++)
+		msg[i] = i;
+	msg[39] = 0xf7;
+	CHECK(set_params(out, 4096, SND_RAWMIDI_CLOCK_MONOTONIC) == 0, "framed output");
+	when = now_ns() + 30000000LL;
+	ts = ts_of(when);
+	CHECK(snd_rawmidi_twrite(out, &ts, msg, sizeof(msg)) == sizeof(msg), "twrite");
+	CHECK(snd_rawmidi_status(out, st) == 0, "status");
+	CHECK(snd_rawmidi_status_get_frames_pending(st) == 3, "pending %u, want 3 frames",
+	      snd_rawmidi_status_get_frames_pending(st));
+	CHECK(snd_rawmidi_drain(out) == 0, "drain");
+	CHECK(mt_check_times(&when, msg, 1, sizeof(msg), 0) == 0, "sent");
+	snd_rawmidi_close(out);
+}
+
+/* bad arguments: -EINVAL, nothing sent */
+static void invalid(void)
+{
+	snd_rawmidi_t *out = open_out();
+	snd_rawmidi_params_t *p;
+	struct timespec ts;
+	struct miditest_tx log[4];
+
+	snd_rawmidi_params_alloca(&p);
+	if (!out)
+		return;
+	CHECK(set_params(out, 4096, SND_RAWMIDI_CLOCK_NONE) == 0, "plain output");
+	CHECK(snd_rawmidi_twrite(out, NULL, "\xf8", 1) == -EINVAL, "twrite on a plain output");
+	CHECK(set_params(out, 4096, SND_RAWMIDI_CLOCK_MONOTONIC) == 0, "framed output");
+	ts.tv_sec = 1;
+	ts.tv_nsec = 1000000000L;
+	CHECK(snd_rawmidi_twrite(out, &ts, "\xf8", 1) == -EINVAL, "tv_nsec 1e9");
+	ts.tv_sec = -1;
+	ts.tv_nsec = 0;
+	CHECK(snd_rawmidi_twrite(out, &ts, "\xf8", 1) == -EINVAL, "tv_sec -1");
+	snd_rawmidi_params_current(out, p);
+	CHECK(snd_rawmidi_params_set_clock_type(out, p, SND_RAWMIDI_CLOCK_MONOTONIC_RAW) == -EINVAL,
+	      "monotonic raw on output");
+	CHECK(snd_rawmidi_params_get_clock_type(p) == SND_RAWMIDI_CLOCK_MONOTONIC, "clock changed");
+	CHECK(snd_rawmidi_twrite(out, NULL, "\xf8", 0) == 0, "empty twrite");
+	usleep(20000);
+	CHECK(mt_log(log, 4) == 0, "bytes were sent");
+	snd_rawmidi_close(out);
+}
+
+/* below 2.0.6: every new call fails with -ENOTSUP and changes nothing */
+static void refused_setters(void)
+{
+	snd_rawmidi_t *out = open_out();
+	snd_rawmidi_params_t *p;
+
+	snd_rawmidi_params_alloca(&p);
+	if (!out)
+		return;
+	snd_rawmidi_params_current(out, p);
+	CHECK(snd_rawmidi_params_set_read_mode(out, p, SND_RAWMIDI_READ_TSTAMP) == -ENOTSUP,
+	      "read mode");
+	CHECK(snd_rawmidi_params_get_read_mode(p) == SND_RAWMIDI_READ_STANDARD, "params changed");
+	CHECK(snd_rawmidi_params(out, p) == 0, "params");
+	snd_rawmidi_close(out);
+}
+
+static void refused_clock(void)
+{
+	snd_rawmidi_t *out = open_out();
+	snd_rawmidi_params_t *p;
+
+	snd_rawmidi_params_alloca(&p);
+	if (!out)
+		return;
+	snd_rawmidi_params_current(out, p);
+	CHECK(snd_rawmidi_params_set_clock_type(out, p, SND_RAWMIDI_CLOCK_MONOTONIC) == -ENOTSUP,
+	      "monotonic");
+	CHECK(snd_rawmidi_params_set_clock_type(out, p, SND_RAWMIDI_CLOCK_REALTIME) == -ENOTSUP,
+	      "realtime");
+	CHECK(snd_rawmidi_params_set_clock_type(out, p, SND_RAWMIDI_CLOCK_MONOTONIC_RAW) == -ENOTSUP,
+	      "monotonic raw");
+	CHECK(snd_rawmidi_params_get_read_mode(p) == SND_RAWMIDI_READ_STANDARD &&
+	      snd_rawmidi_params_get_clock_type(p) == SND_RAWMIDI_CLOCK_NONE, "params changed");
+	CHECK(snd_rawmidi_params(out, p) == 0, "params");
+	snd_rawmidi_close(out);
+}
+
+static void refused_twrite(void)
+{
+	snd_rawmidi_t *out = open_out();
+	snd_rawmidi_status_t *st;
+	struct miditest_tx log[4];
+	struct timespec ts = ts_of(now_ns() + 10000000LL);
+
+	snd_rawmidi_status_alloca(&st);
+	if (!out)
+		return;
+	CHECK(set_params(out, 4096, SND_RAWMIDI_CLOCK_NONE) == 0, "plain output");
+	CHECK(snd_rawmidi_twrite(out, &ts, "\x90\x3c\x40", 3) == -ENOTSUP, "twrite");
+	CHECK(snd_rawmidi_twrite(out, NULL, "\x90\x3c\x40", 3) == -ENOTSUP, "twrite at once");
+	ts.tv_nsec = 1000000000L;
+	CHECK(snd_rawmidi_twrite(out, &ts, "\x90\x3c\x40", 3) == -ENOTSUP, "twrite, bad time");
+	CHECK(snd_rawmidi_twrite(out, NULL, "", 0) == -ENOTSUP, "twrite of nothing");
+	CHECK(snd_rawmidi_status(out, st) == 0, "status");
+	CHECK(snd_rawmidi_status_get_avail(st) == 4096, "bytes queued: avail %zu",
+	      snd_rawmidi_status_get_avail(st));
+	CHECK(snd_rawmidi_status_get_frames_pending(st) == 0 &&
+	      snd_rawmidi_status_get_frames_late(st) == 0 &&
+	      snd_rawmidi_status_get_frames_dropped(st) == 0, "counters not zero");
+	usleep(30000);
+	CHECK(mt_log(log, 4) == 0, "bytes were sent");
+	snd_rawmidi_close(out);
+}
+
+/* the counters of an output without framing: zero */
+static void zero_counters(void)
+{
+	snd_rawmidi_t *out = open_out();
+	snd_rawmidi_status_t *st;
+	struct miditest_tx log[16];
+
+	snd_rawmidi_status_alloca(&st);
+	if (!out)
+		return;
+	CHECK(snd_rawmidi_write(out, "\xc0\x01\xc0\x02", 4) == 4, "write");
+	CHECK(snd_rawmidi_drop(out) == 0, "drop");
+	CHECK(snd_rawmidi_status(out, st) == 0, "status");
+	CHECK(snd_rawmidi_status_get_frames_pending(st) == 0 &&
+	      snd_rawmidi_status_get_frames_late(st) == 0 &&
+	      snd_rawmidi_status_get_frames_dropped(st) == 0, "counters not zero");
+	usleep(20000);
+	mt_log(log, 16);
+	snd_rawmidi_close(out);
+}
+
+/* the old calls keep working: plain bytes, timestamped input */
+static void old_calls(void)
+{
+	snd_rawmidi_t *out = open_out(), *in = NULL;
+	snd_rawmidi_params_t *p;
+	long long when;
+
+	snd_rawmidi_params_alloca(&p);
+	if (!out)
+		return;
+	when = now_ns();
+	CHECK(snd_rawmidi_write(out, "\x90\x3c\x40", 3) == 3, "write");
+	CHECK(snd_rawmidi_drain(out) == 0, "drain");
+	CHECK(mt_check_times(&when, (const unsigned char *)"\x90\x3c\x40", 1, 3, 0) == 0, "sent");
+	snd_rawmidi_close(out);
+	CHECK(snd_rawmidi_open(&in, NULL, device, SND_RAWMIDI_NONBLOCK) == 0, "open input");
+	if (!in)
+		return;
+	snd_rawmidi_params_current(in, p);
+	CHECK(snd_rawmidi_params_set_read_mode(in, p, SND_RAWMIDI_READ_TSTAMP) == 0,
+	      "timestamped input");
+	CHECK(snd_rawmidi_params_set_clock_type(in, p, SND_RAWMIDI_CLOCK_MONOTONIC_RAW) == 0,
+	      "monotonic raw on input");
+	CHECK(snd_rawmidi_params(in, p) == 0, "params");
+	snd_rawmidi_close(in);
+}
+
+int main(int argc, char **argv)
+{
+	int v206;
+
+	if (argc != 4)
+		return fprintf(stderr, "usage: ustwrite CARD PROTOCOL FIRST\n"), 2;
+	snprintf(device, sizeof(device), "hw:%d,0", atoi(argv[1]));
+	v206 = strcmp(argv[2], "2.0.6") >= 0 && strlen(argv[2]) == 5;
+	tap_n = atoi(argv[3]);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (v206) {
+		at_times(CLOCK_MONOTONIC, SND_RAWMIDI_CLOCK_MONOTONIC);
+		result("twrite: 10 messages leave at their CLOCK_MONOTONIC times");
+		at_times(CLOCK_REALTIME, SND_RAWMIDI_CLOCK_REALTIME);
+		result("twrite: 10 messages leave at their CLOCK_REALTIME times");
+		counters();
+		result("status: frames pending, late and dropped, reset by a mode switch");
+		current(1);
+		result("params_current: what the kernel runs with (SETUP)");
+		long_message();
+		result("twrite: 40 bytes at one time, cut into frames, on time");
+		invalid();
+		result("twrite and clock: bad arguments get -EINVAL, nothing sent");
+	} else {
+		refused_setters();
+		result("protocol < 2.0.6: set_read_mode refuses output framing with -ENOTSUP");
+		refused_clock();
+		result("protocol < 2.0.6: set_clock_type refuses an output clock with -ENOTSUP");
+		refused_twrite();
+		result("protocol < 2.0.6: twrite fails with -ENOTSUP, nothing queued or sent");
+		current(0);
+		result("protocol < 2.0.6: params_current is the cached copy");
+		zero_counters();
+		result("protocol < 2.0.6: status counters read zero");
+		old_calls();
+		result("protocol < 2.0.6: plain write and timestamped input still work");
+	}
+	return 0;
+}

@@ -1,0 +1,183 @@
+#!/bin/bash
+# userspace.sh [build|tree|export] [PKG...]: the user-space counterpart of
+# the series, alsa-lib and alsa-utils (amidi) with the patches of
+# userspace/PKG/ (a series file and git format-patch files).
+#
+#   build   (default) unpack each release tarball of $DEPS (sha256-checked
+#           against its SHA256SUMS), apply the patches, build, and install
+#           into $BUILD/userspace/prefix (--prefix=/opt/alsa-rawmidi,
+#           installed with DESTDIR, so the same files go into the guest).
+#           Skipped when the tarballs, the patches and this script are
+#           unchanged since the last build.
+#   tree    (re)create the development tree $BUILD/PKG: a git repository
+#           whose branch "base" is the unpacked tarball and branch "series"
+#           base + the patches, one commit each (git am).
+#   export  write branch "series" of $BUILD/PKG back to userspace/PKG/
+#           (never edit a .patch by hand), or to $US_OUT/PKG/ if set.
+. "$(dirname "$0")/lib.sh"
+cmd=${1:-build}
+[ $# = 0 ] || shift
+PKGS=("$@")
+[ ${#PKGS[@]} -gt 0 ] || PKGS=(alsa-lib alsa-utils)
+DEPS=${DEPS:-$(cd "$TOP/.." && pwd)/shared/deps}
+US=$BUILD/userspace
+PREFIX=/opt/alsa-rawmidi
+STAGE=$US/prefix		# DESTDIR: the install is $STAGE$PREFIX
+JOBS_US=${JOBS_US:-2}
+
+tarball() {
+	case $1 in
+	alsa-lib) echo "$DEPS/alsa-lib-1.2.16.1.tar.xz" ;;
+	alsa-utils) echo "$DEPS/alsa-utils-1.2.16.tar.xz" ;;
+	*) die "unknown package $1" ;;
+	esac
+}
+
+check_tarball() {
+	local t
+	t=$(tarball "$1")
+	[ -f "$t" ] || die "no $t (the release tarballs are in $DEPS)"
+	(cd "$(dirname "$t")" && grep " $(basename "$t")\$" SHA256SUMS | sha256sum -c --quiet -) ||
+		die "$t does not match $(dirname "$t")/SHA256SUMS"
+}
+
+patches_of() {
+	local f
+	[ -f "$TOP/userspace/$1/series" ] || return 0
+	while read -r f; do
+		case "$f" in ''|'#'*) continue ;; esac
+		echo "$TOP/userspace/$1/$f"
+	done < "$TOP/userspace/$1/series"
+}
+
+# unpack PKG DIR: the tarball's single top directory as DIR.
+unpack() {
+	local t
+	t=$(tarball "$1")
+	rm -rf "$2" "$2.tmp" && mkdir -p "$2.tmp"
+	tar -xf "$t" -C "$2.tmp"
+	mv "$2.tmp"/* "$2" && rmdir "$2.tmp"
+}
+
+git_identity() {
+	git config user.name >/dev/null || export GIT_COMMITTER_NAME=$HARNESS_NAME
+	git config user.email >/dev/null || export GIT_COMMITTER_EMAIL=$HARNESS_EMAIL
+}
+
+do_tree() {
+	local pkg=$1 dir=$BUILD/$1
+	check_tarball "$pkg"
+	if [ -d "$dir/.git" ] && [ -n "$(git -C "$dir" status --porcelain --untracked-files=no)" ]; then
+		die "$dir has uncommitted changes; commit or stash them first"
+	fi
+	unpack "$pkg" "$dir"
+	cd "$dir"
+	git init -q -b base
+	git add -A -f
+	# what a build in the tree leaves that the tarball's .gitignore misses
+	printf '%s\n' .deps/ .libs/ '*.o' '*.lo' '*.la' '*.a' '*.so*' >> .git/info/exclude
+	GIT_AUTHOR_NAME=$HARNESS_NAME GIT_AUTHOR_EMAIL=$HARNESS_EMAIL GIT_AUTHOR_DATE=$FIXED_DATE \
+	GIT_COMMITTER_NAME=$HARNESS_NAME GIT_COMMITTER_EMAIL=$HARNESS_EMAIL GIT_COMMITTER_DATE=$FIXED_DATE \
+		git commit -q -m "$(basename "$(tarball "$pkg")" .tar.xz) (unmodified release tarball)"
+	git_identity
+	git checkout -q -B series base
+	mapfile -t p < <(patches_of "$pkg")
+	if [ ${#p[@]} -gt 0 ]; then
+		git am -q --committer-date-is-author-date "${p[@]}" ||
+			{ git am --abort; die "userspace/$pkg does not apply"; }
+	fi
+	say "$dir: branch series = base + ${#p[@]} patches"
+}
+
+do_export() {
+	local pkg=$1 dir=$BUILD/$1 out=${US_OUT:-$TOP/userspace}/$1
+	[ -d "$dir/.git" ] || die "no tree $dir (scripts/userspace.sh tree $pkg)"
+	rm -rf "$out" && mkdir -p "$out"
+	git -C "$dir" -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
+		--base=base -o "$out" base..series
+	(cd "$out" && ls | grep -E '^[0-9]{4}-.*\.patch$' > series)
+	say "exported $(wc -l < "$out/series") patches to $out"
+}
+
+# The inputs of a build: a change to any of them rebuilds.
+inputs_hash() {
+	{
+		sha256sum "$(tarball alsa-lib)" "$(tarball alsa-utils)" "$0" | cut -d' ' -f1
+		for pkg in alsa-lib alsa-utils; do
+			patches_of "$pkg" | while read -r f; do sha256sum < "$f"; done
+		done
+	} | sha256sum | cut -d' ' -f1
+}
+
+do_build() {
+	local hash src t0=$SECONDS
+	check_tarball alsa-lib
+	check_tarball alsa-utils
+	hash=$(inputs_hash)
+	if [ -f "$US/stamp" ] && [ "$(cat "$US/stamp")" = "$hash" ]; then
+		say "userspace: $STAGE$PREFIX is up to date"
+		return 0
+	fi
+	rm -rf "$US" && mkdir -p "$US/src" "$US/logs"
+	for pkg in alsa-lib alsa-utils; do
+		src=$US/src/$pkg
+		unpack "$pkg" "$src"
+		patches_of "$pkg" | while read -r f; do
+			patch -s -d "$src" -p1 < "$f" || die "$f does not apply"
+		done
+	done
+
+	say "userspace: alsa-lib (autoreconf, configure, make -j$JOBS_US)"
+	src=$US/src/alsa-lib
+	(
+		cd "$src"
+		autoreconf -fi
+		./configure --prefix=$PREFIX --disable-python --disable-topology \
+			--disable-alisp --disable-old-symbols --disable-static \
+			CFLAGS="-g -O2 -Wall"
+		make -j"$JOBS_US"
+		make -C test rawmidi_twrite
+		make install DESTDIR="$STAGE"
+		# libtool's archive names the build place; nothing needs it
+		rm -f "$STAGE$PREFIX"/lib/*.la
+		install -m 755 test/.libs/rawmidi_twrite "$STAGE$PREFIX/bin/rawmidi_twrite"
+	) > "$US/logs/alsa-lib.log" 2>&1 || { tail -40 "$US/logs/alsa-lib.log"; die "alsa-lib build failed"; }
+	# compiler warnings in what the patches touch (alsa-lib itself has others)
+	! grep -E '^[^ ]*\.[ch]:[0-9]+:[0-9]+: warning:' "$US/logs/alsa-lib.log" |
+		grep -E 'rawmidi|asound\.h' ||
+		die "alsa-lib: the rawmidi sources build with warnings ($US/logs/alsa-lib.log)"
+
+	say "userspace: alsa-utils' amidi against it"
+	src=$US/src/alsa-utils
+	(
+		cd "$src"
+		# configure.ac asks autopoint for gettext 0.25.1, newer than
+		# Debian's; with --disable-nls only gettext's m4 files and these
+		# two files are needed, and Debian's gettext has them
+		cp /usr/share/gettext/config.rpath .
+		cp /usr/share/gettext/po/Makefile.in.in po/
+		AUTOPOINT=true autoreconf -fi
+		PKG_CONFIG_PATH=$STAGE$PREFIX/lib/pkgconfig \
+		CPPFLAGS="-I$STAGE$PREFIX/include" LDFLAGS="-L$STAGE$PREFIX/lib" \
+			./configure --prefix=$PREFIX --with-alsa-prefix="$STAGE$PREFIX/lib" \
+			--with-alsa-inc-prefix="$STAGE$PREFIX/include" \
+			--disable-alsamixer --disable-alsaconf --disable-alsaloop --disable-bat \
+			--disable-xmlto --disable-rst2man --disable-nls --disable-alsatest \
+			CFLAGS="-g -O2 -Wall"
+		grep -q '^#define HAVE_SND_RAWMIDI_TWRITE 1' include/aconfig.h
+		make -C include
+		make -C amidi -j"$JOBS_US"
+		install -D -m 755 amidi/amidi "$STAGE$PREFIX/bin/amidi"
+	) > "$US/logs/alsa-utils.log" 2>&1 || { tail -40 "$US/logs/alsa-utils.log"; die "alsa-utils build failed"; }
+	! grep -E '^[^ ]*\.[ch]:[0-9]+:[0-9]+: warning:' "$US/logs/alsa-utils.log" | grep amidi ||
+		die "alsa-utils: amidi builds with warnings ($US/logs/alsa-utils.log)"
+	echo "$hash" > "$US/stamp"
+	say "userspace: built into $STAGE$PREFIX in $((SECONDS - t0)) s"
+}
+
+case $cmd in
+build)	do_build ;;
+tree)	for p in "${PKGS[@]}"; do do_tree "$p"; done ;;
+export)	for p in "${PKGS[@]}"; do do_export "$p"; done ;;
+*)	die "usage: userspace.sh [build|tree|export] [PKG...]" ;;
+esac

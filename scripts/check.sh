@@ -91,6 +91,20 @@ for f in $(git diff --diff-filter=A --name-only base ci); do
 		sh -c "./scripts/get_maintainer.pl --nogit --nogit-fallback -f '$f' | grep -q -e '(maintainer:' -e '(supporter:'"
 done
 
+# The user-space counterpart (userspace/: alsa-lib and amidi patches),
+# built from the release tarballs, and its own export round trip.
+pass_if "userspace: alsa-lib and amidi build from the tarballs with their patches" \
+	"$TOP/scripts/userspace.sh" build
+rm -rf "$BUILD/us-roundtrip"
+if BUILD=$BUILD/us-roundtrip "$TOP/scripts/userspace.sh" tree > "$logs/us-roundtrip.log" 2>&1 &&
+   BUILD=$BUILD/us-roundtrip US_OUT=$BUILD/us-roundtrip/out "$TOP/scripts/userspace.sh" export \
+	>> "$logs/us-roundtrip.log" 2>&1; then
+	pass_if "userspace: export reproduces userspace/ exactly" \
+		diff -r "$TOP/userspace" "$BUILD/us-roundtrip/out"
+else
+	tail -20 "$logs/us-roundtrip.log"; record FAIL "userspace: export reproduces userspace/ exactly"
+fi
+
 stage "stage 3/9: build each patch on its own (bisectability)"
 # The kernel, and the rawmidi selftest against that kernel's uapi headers.
 syntax_only() {
@@ -115,6 +129,16 @@ for c in "${commits[@]}"; do
 		record PASS "builds: $subj"
 	else
 		tail -30 "$logs/build-$c.log"; record FAIL "builds: $subj"
+	fi
+	# Keep the kernel before the uapi posting (protocol 2.0.5, what 7.3
+	# has, plus the test driver), with its guest, for the real clients.
+	if [ "$c" = "$(git rev-parse ci.4-drain)" ]; then
+		pre=$BUILD/obj-pre-uapi
+		rm -rf "$pre" && mkdir -p "$pre/arch/x86/boot"
+		cp "$BUILD/obj-test/arch/x86/boot/bzImage" "$pre/arch/x86/boot/"
+		cp -a "$BUILD/obj-test/modinst" "$BUILD/obj-test/usr" "$pre/"
+		"$TOP/scripts/guest.sh" pre-uapi > "$logs/guest-pre-uapi.log" 2>&1 ||
+			{ tail -20 "$logs/guest-pre-uapi.log"; false; }
 	fi
 done
 git checkout -q ci
@@ -173,18 +197,25 @@ pass_if "selftests/alsa: make TARGETS=alsa builds" \
 	make -s -C tools/testing/selftests TARGETS=alsa KHDR_INCLUDES="-isystem $obj/usr/include" \
 	     > "$logs/kselftest-build.log" 2>&1
 
-stage "stage 6/9: boot the test kernel: KUnit, kselftests, real clients"
+stage "stage 6/9: boot the test kernel: KUnit, kselftests, real clients; the 2.0.5 kernel: clients"
 "$TOP/scripts/guest.sh" test
 log=$logs/console-test.log
 "$TOP/scripts/boot.sh" test tests "$log"
-"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients | tee -a "$results" || true
+"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients alsa-lib amidi |
+	tee -a "$results" || true
+# Old and new user space on the kernel without the uapi posting (2.0.5):
+# Debian's clients work, the patched alsa-lib's new calls are refused.
+log=$logs/console-pre-uapi.log
+"$TOP/scripts/boot.sh" pre-uapi clients "$log"
+"$TOP/scripts/verdict.sh" "$log" clients alsa-lib amidi |
+	sed 's/^\([A-Z][A-Z]*\) /\1 2.0.5 kernel: /' | tee -a "$results" || true
 
 stage "stage 7/9: boot the debug kernel (KASAN, UBSAN, lockdep, kmemleak): the same suite"
 "$TOP/scripts/build.sh" debug > "$logs/build-debug.log" 2>&1 || { tail -30 "$logs/build-debug.log"; false; }
 "$TOP/scripts/guest.sh" debug
 log=$logs/console-debug.log
 "$TOP/scripts/boot.sh" debug tests "$log"
-"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients |
+"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients alsa-lib amidi |
 	sed 's/^\([A-Z][A-Z]*\) /\1 debug: /' | tee -a "$results" || true
 pass_if "debug: kmemleak scanned after the tests" grep -q '^=== KMEMLEAK' "$log"
 
@@ -193,7 +224,7 @@ stage "stage 8/9: boot the PREEMPT_RT kernel (with lockdep): the same suite"
 "$TOP/scripts/guest.sh" rt
 log=$logs/console-rt.log
 "$TOP/scripts/boot.sh" rt tests "$log"
-"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients |
+"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients alsa-lib amidi |
 	sed 's/^\([A-Z][A-Z]*\) /\1 rt: /' | tee -a "$results" || true
 pass_if "rt: the kernel is PREEMPT_RT" grep -q '^=== GUEST START .* PREEMPT_RT ' "$log"
 

@@ -24,18 +24,21 @@ rm -rf "$TOP/results/plots"
 echo "measure,path,load,kernel,n,min_us,median_us,p99_us,max_us" > "$csv"
 errors=$TOP/results/errors.txt
 : > "$errors"
-for kernel in base patched; do
+# patched-rt: the whole series on a PREEMPT_RT kernel (config/rt.config,
+# without lockdep), what musicians run.
+for kernel in base patched patched-rt; do
 	say "bench: $kernel kernel"
-	if [ $kernel = base ]; then
-		"$TOP/scripts/apply.sh" bench-base "${infra[@]}"
-	else
-		"$TOP/scripts/apply.sh" bench-patched
-	fi
-	"$TOP/scripts/build.sh" test > "$BUILD/logs/bench-build-$kernel.log" 2>&1 ||
+	config=test
+	case $kernel in
+	base)	"$TOP/scripts/apply.sh" bench-base "${infra[@]}" ;;
+	patched) "$TOP/scripts/apply.sh" bench-patched ;;
+	patched-rt) config=bench-rt ;;	# the same tree as patched
+	esac
+	"$TOP/scripts/build.sh" $config > "$BUILD/logs/bench-build-$kernel.log" 2>&1 ||
 		{ tail -30 "$BUILD/logs/bench-build-$kernel.log"; die "build failed"; }
-	"$TOP/scripts/guest.sh" test
+	"$TOP/scripts/guest.sh" $config
 	log=$BUILD/logs/console-bench-$kernel.log
-	BOOT_APPEND="rcupdate.rcu_cpu_stall_suppress=1" "$TOP/scripts/boot.sh" test bench "$log"
+	BOOT_APPEND="rcupdate.rcu_cpu_stall_suppress=1" "$TOP/scripts/boot.sh" $config bench "$log"
 	grep -q '^=== BENCH DONE' "$log" || die "the $kernel benchmark did not finish; see $log"
 	tr -d '\r' < "$log" | sed -n "s/^BENCH \([^,]*,[^,]*,[^,]*\),/\1,$kernel,/p" >> "$csv"
 	tr -d '\r' < "$log" | sed -n "s/^SAMPLES \([^ ]*\)/\1,$kernel/p" >> "$samples"
@@ -45,26 +48,29 @@ for kernel in base patched; do
 	tr -d '\r' < "$log" | sed -n "s/^BENCH-ERROR \(.*\)/$kernel: \1/p" >> "$errors"
 done
 
-# Side by side: base and patched medians and p99s, and their ratios.
+# Side by side: base and patched medians and p99s, their ratios, and the
+# patched series on PREEMPT_RT.
 echo
 awk -F, 'NR > 1 {
 	key = $1 "," $2 "," $3; med[key, $4] = $7; p99[key, $4] = $8; n[key, $4] = $5
 	if (!(key in seen)) { seen[key] = 1; order[++k] = key }
 }
 END {
-	printf "%-16s %-16s %-5s %5s %12s %12s %8s %12s %12s %8s\n", "measure", "path", "load", "n",
-	       "base med", "patch med", "ratio", "base p99", "patch p99", "ratio"
+	printf "%-16s %-16s %-5s %5s %12s %12s %8s %12s %12s %8s %12s %12s\n", "measure", "path",
+	       "load", "n", "base med", "patch med", "ratio", "base p99", "patch p99", "ratio",
+	       "rt med", "rt p99"
 	for (i = 1; i <= k; i++) {
 		split(order[i], f, ",")
 		b = med[order[i], "base"]; p = med[order[i], "patched"]
 		bp = p99[order[i], "base"]; pp = p99[order[i], "patched"]
 		u = (f[1] == "cpu_ns_per_byte") ? "ns" : "us"
-		printf "%-16s %-16s %-5s %5s %10.1f%s %10.1f%s %7.1fx %10.1f%s %10.1f%s %7.1fx\n",
+		printf "%-16s %-16s %-5s %5s %10.1f%s %10.1f%s %7.1fx %10.1f%s %10.1f%s %7.1fx %10.1f%s %10.1f%s\n",
 		       f[1], f[2], f[3], n[order[i], "patched"], b, u, p, u, (p > 0 ? b / p : 0),
-		       bp, u, pp, u, (pp > 0 ? bp / pp : 0)
+		       bp, u, pp, u, (pp > 0 ? bp / pp : 0),
+		       med[order[i], "patched-rt"], u, p99[order[i], "patched-rt"], u
 	}
 }' "$csv"
-echo "(ratio = base / patched; results in results/bench.csv)"
+echo "(ratio = base / patched; rt = patched on PREEMPT_RT; results in results/bench.csv)"
 "$TOP/scripts/plot.sh" "$samples" "$TOP/results/plots"
 if [ -s "$errors" ]; then
 	echo

@@ -1,12 +1,17 @@
 #!/bin/bash
-# build.sh [test|debug|rt]: configure (tinyconfig + config/test.config [+ the
+# build.sh [test|debug|rt|bench-rt]: configure (tinyconfig + config/test.config [+ the
 # named fragment]) and build the checked-out kernel tree out of tree, into
 # $BUILD/obj-NAME, with ccache. Also installs modules and uapi headers there.
 . "$(dirname "$0")/lib.sh"
 name=${1:-test}
 obj=$BUILD/obj-$name
 frags=("$TOP/config/test.config")
-[ "$name" = test ] || [ ! -f "$TOP/config/$name.config" ] || frags+=("$TOP/config/$name.config")
+case $name in
+test)		;;
+rt)		frags+=("$TOP/config/rt.config" "$TOP/config/lockdep.config") ;;
+bench-rt)	frags+=("$TOP/config/rt.config") ;;
+*)		[ ! -f "$TOP/config/$name.config" ] || frags+=("$TOP/config/$name.config") ;;
+esac
 
 export KBUILD_BUILD_TIMESTAMP="$FIXED_DATE" KBUILD_BUILD_USER=rawmidi KBUILD_BUILD_HOST=qemu
 kmake() { make -s -C "$KSRC" O="$obj" CC="ccache gcc" -j"$JOBS" "$@"; }

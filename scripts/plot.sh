@@ -1,6 +1,7 @@
 #!/bin/bash
 # plot.sh SAMPLES DIR: one PNG per measure and load in DIR, the cumulative
-# distribution of every path, base kernel dashed, patched solid. SAMPLES
+# distribution of every path, base kernel dashed, patched solid, patched on
+# PREEMPT_RT dotted. SAMPLES
 # holds lines "measure,path,load,kernel value..." with sorted values, as
 # scripts/bench.sh collects them from the guest.
 . "$(dirname "$0")/lib.sh"
@@ -17,7 +18,7 @@ awk -v dir="$dir" '
 	if (!(key in blocks)) { keys[++nk] = key; unit[key] = (f[1] == "cpu_ns_per_byte") ? "ns per byte" : "us" }
 	b = blocks[key]++
 	if (!(key SUBSEP f[2] in color)) color[key, f[2]] = ++npaths[key]
-	title[key, b] = f[2] " " f[4]; lc[key, b] = color[key, f[2]]; dt[key, b] = (f[4] == "base") ? 2 : 1
+	title[key, b] = f[2] " " f[4]; lc[key, b] = color[key, f[2]]; dt[key, b] = (f[4] == "base") ? 2 : (f[4] == "patched-rt") ? 3 : 1
 	file = dir "/" key ".dat"
 	for (i = 2; i <= NF; i++)	# log scale: 0 becomes 0.1
 		printf "%s %.4f\n", ($i < 0.1 ? 0.1 : $i), (i - 1) / (NF - 1) > file
@@ -30,7 +31,7 @@ END {
 	for (k = 1; k <= nk; k++) {
 		key = keys[k]
 		printf "set output \"%s/%s.png\"\n", dir, key > gp
-		printf "set title \"%s: cumulative distribution, base (dashed) vs patched (solid)\"\n", key > gp
+		printf "set title \"%s: cumulative distribution, base (dashed), patched (solid), patched PREEMPT_RT (dotted)\"\n", key > gp
 		printf "set xlabel \"%s (log scale)\"\n", unit[key] > gp
 		sep = "plot "
 		for (b = 0; b < blocks[key]; b++) {

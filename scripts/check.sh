@@ -95,12 +95,11 @@ done
 # built from the release tarballs, and its own export round trip.
 pass_if "userspace: alsa-lib and amidi build from the tarballs with their patches" \
 	"$TOP/scripts/userspace.sh" build
-rm -rf "$BUILD/us-roundtrip"
-if BUILD=$BUILD/us-roundtrip "$TOP/scripts/userspace.sh" tree > "$logs/us-roundtrip.log" 2>&1 &&
-   BUILD=$BUILD/us-roundtrip US_OUT=$BUILD/us-roundtrip/out "$TOP/scripts/userspace.sh" export \
-	>> "$logs/us-roundtrip.log" 2>&1; then
-	pass_if "userspace: export reproduces userspace/ exactly" \
-		diff -r "$TOP/userspace" "$BUILD/us-roundtrip/out"
+us_rt=$BUILD/us-roundtrip
+rm -rf "$us_rt"
+if BUILD=$us_rt "$TOP/scripts/userspace.sh" tree > "$logs/us-roundtrip.log" 2>&1 &&
+   BUILD=$us_rt US_OUT=$us_rt/out "$TOP/scripts/userspace.sh" export >> "$logs/us-roundtrip.log" 2>&1; then
+	pass_if "userspace: export reproduces userspace/ exactly" diff -r "$TOP/userspace" "$us_rt/out"
 else
 	tail -20 "$logs/us-roundtrip.log"; record FAIL "userspace: export reproduces userspace/ exactly"
 fi

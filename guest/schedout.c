@@ -26,39 +26,9 @@
 #include <sound/asound.h>
 
 #include "common.h"
+#include "mtlog.h"
 
 #define PERIOD_NS	10000000LL
-#define DBG		"/sys/kernel/debug/miditest/midi0/"
-
-struct miditest_tx {
-	uint64_t time_ns;	/* CLOCK_MONOTONIC time the byte left */
-	uint8_t byte;
-	uint8_t reserved[7];
-};
-
-static int set_dbg(const char *name, const char *val)
-{
-	int fd = open(name, O_WRONLY), ok;
-
-	ok = fd >= 0 && write(fd, val, strlen(val)) == (ssize_t)strlen(val);
-	if (fd >= 0)
-		close(fd);
-	return ok ? 0 : -1;
-}
-
-/* Read (and consume) up to @max records of the transmit log. */
-static int read_log(struct miditest_tx *log, int max)
-{
-	int fd = open(DBG "tx_log", O_RDONLY), n = 0;
-	ssize_t r;
-
-	if (fd < 0)
-		return -1;
-	while (n < max && (r = read(fd, log + n, (max - n) * sizeof(*log))) > 0)
-		n += r / sizeof(*log);
-	close(fd);
-	return n;
-}
 
 int main(int argc, char **argv)
 {
@@ -82,13 +52,13 @@ int main(int argc, char **argv)
 		return 1;
 	if (!strcmp(argv[1], "user-other") && sched_setscheduler(0, SCHED_OTHER, &other))
 		return perror("SCHED_OTHER"), 1;
-	if (set_dbg(DBG "baud", "1000000") || set_dbg(DBG "fifo", "16"))
+	if (mt_set("baud", "1000000") || mt_set("fifo", "16"))
 		return perror("miditest"), 1;
 	snprintf(path, sizeof(path), "/dev/snd/midiC%dD0", card);
 	fd = open(path, O_WRONLY);
 	if (fd < 0)
 		return perror(path), 1;
-	read_log(log, 3 * count + 16);	/* forget earlier output */
+	mt_log(log, 3 * count + 16);	/* forget earlier output */
 	t0 = now_ns() + 50000000LL;
 	for (i = 0; i < count; i++)
 		when[i] = t0 + i * PERIOD_NS;
@@ -137,7 +107,7 @@ int main(int argc, char **argv)
 	if (ioctl(fd, SNDRV_RAWMIDI_IOCTL_DRAIN, &stream))
 		return perror("drain"), 1;
 	close(fd);
-	n = read_log(log, 3 * count + 16);
+	n = mt_log(log, 3 * count + 16);
 	if (n != 3 * count)
 		return fprintf(stderr, "%d bytes logged, %d sent\n", n, 3 * count), 1;
 	for (i = 0; i < count; i++) {

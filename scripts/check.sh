@@ -112,7 +112,7 @@ syntax_only() {
 		    -isystem "$BUILD/obj-test/usr/include" tools/testing/selftests/alsa/rawmidi-test.c
 }
 build_at() {
-	"$TOP/scripts/build.sh" test && syntax_only
+	COMPILE_ONLY=1 "$TOP/scripts/build.sh" test && syntax_only
 }
 for c in "${commits[@]}"; do
 	git checkout -q "$c"
@@ -133,6 +133,8 @@ for c in "${commits[@]}"; do
 	# has, plus the test driver), with its guest, for the real clients.
 	if [ "$c" = "$(git rev-parse ci.4-drain)" ]; then
 		pre=$BUILD/obj-pre-uapi
+		"$TOP/scripts/build.sh" test > "$logs/build-pre-uapi.log" 2>&1 ||
+			{ tail -30 "$logs/build-pre-uapi.log"; false; }
 		rm -rf "$pre" && mkdir -p "$pre/arch/x86/boot"
 		cp "$BUILD/obj-test/arch/x86/boot/bzImage" "$pre/arch/x86/boot/"
 		cp -a "$BUILD/obj-test/modinst" "$BUILD/obj-test/usr" "$pre/"

@@ -71,8 +71,11 @@ fi
 # COMPILE_ONLY=1 (make check's per-patch builds): vmlinux and the
 # modules, and the uapi headers for the selftest; no bzImage (tinyconfig
 # compresses it with xz) and no modules_install, which only a boot needs.
+# COMPILE_ONLY=DIR/ compiles that directory only: no link, no modpost.
 say "build $name kernel (-j$JOBS)"
-if [ -n "${COMPILE_ONLY:-}" ]; then
+if [ "${COMPILE_ONLY:-1}" != 1 ]; then
+	kmake ${KMAKE_FLAGS:-} "$COMPILE_ONLY"
+elif [ -n "${COMPILE_ONLY:-}" ]; then
 	kmake ${KMAKE_FLAGS:-} vmlinux modules
 else
 	kmake ${KMAKE_FLAGS:-} bzImage modules

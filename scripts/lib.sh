@@ -19,6 +19,11 @@ case $TREE in
 esac
 BASE_TARBALL=/usr/src/$BASE_PKG.tar.xz
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
+# ccache's depend mode takes a miss's headers from the compiler's -MD
+# output instead of running the preprocessor first: a cold tinyconfig
+# build here took 7m54s with it, 9m49s without (same tree and config);
+# a rebuild from the same cache hit 976 of 982 compiles.
+export CCACHE_DEPEND=1
 
 # Fixed dates (and, for the base commit, a fixed identity) for what the
 # harness commits, so that the base commit id and the exported patch files

@@ -24,6 +24,8 @@ rm -rf "$TOP/results/plots"
 echo "measure,path,load,kernel,n,min_us,median_us,p99_us,max_us" > "$csv"
 errors=$TOP/results/errors.txt
 : > "$errors"
+notes=$TOP/results/notes.txt	# how a guest set itself up (PREEMPT_RT)
+: > "$notes"
 # patched-rt: the whole series on a PREEMPT_RT kernel (config/rt.config,
 # without lockdep), what musicians run.
 for kernel in base patched patched-rt; do
@@ -46,6 +48,7 @@ for kernel in base patched patched-rt; do
 	# reported below: on the base kernel it is the base's behaviour (it
 	# lacks the fixes posting), on the patched kernel a defect.
 	tr -d '\r' < "$log" | sed -n "s/^BENCH-ERROR \(.*\)/$kernel: \1/p" >> "$errors"
+	tr -d '\r' < "$log" | sed -n "s/^BENCH-NOTE \(.*\)/$kernel: \1/p" >> "$notes"
 done
 
 # Side by side: base and patched medians and p99s, their ratios, and the
@@ -71,6 +74,7 @@ END {
 	}
 }' "$csv"
 echo "(ratio = base / patched; rt = patched on PREEMPT_RT; results in results/bench.csv)"
+[ ! -s "$notes" ] || sed 's/^/note: /' "$notes"
 "$TOP/scripts/plot.sh" "$samples" "$TOP/results/plots"
 if [ -s "$errors" ]; then
 	echo

@@ -40,10 +40,10 @@ for kernel in base patched patched-rt; do
 		{ tail -30 "$BUILD/logs/bench-build-$kernel.log"; die "build failed"; }
 	"$TOP/scripts/guest.sh" $config
 	log=$BUILD/logs/console-bench-$kernel.log
-	# The PREEMPT_RT guest runs the same measurements more slowly (about
-	# 1.5 times here); it gets more time. A guest that does not finish
-	# stops the run below (the run of daa4e19 hung in its first
-	# sequencer jitter run under load: README, "Numbers").
+	# The PREEMPT_RT guest runs the same measurements more slowly; it
+	# gets more time. A guest that does not finish stops the run below
+	# (the run of daa4e19 hung in its first sequencer jitter run under
+	# load: README, "Numbers").
 	limit=600; [ $kernel = patched-rt ] && limit=1500
 	BOOT_TIMEOUT=$limit BOOT_APPEND="rcupdate.rcu_cpu_stall_suppress=1" \
 		"$TOP/scripts/boot.sh" $config bench "$log"

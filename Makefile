@@ -13,7 +13,8 @@ help:
 	@echo "make export  regenerate patches/ from build/linux branch 'series'"
 	@echo "make mail FROM='Name <address>'  mail-ready postings in build/mail, sent and"
 	@echo "             signed off by that person"
-	@echo "make bench   base vs patched kernel, side by side: drain and close latency, idle and loaded"
+	@echo "make bench   base vs patched kernel (and patched on PREEMPT_RT), side by side, idle and loaded;"
+	@echo "             KERNELS=\"base patched\" for those two only"
 	@echo "make clean   remove build/"
 
 deps:

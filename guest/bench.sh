@@ -15,7 +15,8 @@ SN=${SN:-500}	# scheduled messages per output_sched_err run: 5 s
 # SCHED_FIFO 1, which the load's FIFO 10 loops starve outright (the first
 # test-driver drain under load waited until the guest's time limit). The
 # test driver stands in for a device interrupt, whose thread runs at
-# FIFO 50: give ktimers that priority, and say so in the results.
+# FIFO 50: give ktimers that priority, and say so in the results (found
+# through /proc: the guest's busybox has no pgrep).
 if uname -v | grep -q PREEMPT_RT; then
 	for d in /proc/[0-9]*; do
 		case "$(cat "$d/comm" 2>/dev/null)" in

@@ -27,8 +27,9 @@ errors=$TOP/results/errors.txt
 notes=$TOP/results/notes.txt	# how a guest set itself up (PREEMPT_RT)
 : > "$notes"
 # patched-rt: the whole series on a PREEMPT_RT kernel (config/rt.config,
-# without lockdep), what musicians run.
-for kernel in base patched patched-rt; do
+# without lockdep), what musicians run. KERNELS="base patched" measures
+# only those (the table leaves the others' columns empty).
+for kernel in ${KERNELS:-base patched patched-rt}; do
 	say "bench: $kernel kernel"
 	config=test
 	case $kernel in
@@ -42,8 +43,7 @@ for kernel in base patched patched-rt; do
 	log=$BUILD/logs/console-bench-$kernel.log
 	# The PREEMPT_RT guest runs the same measurements more slowly; it
 	# gets more time. A guest that does not finish stops the run below
-	# (the run of daa4e19 hung in its first sequencer jitter run under
-	# load: README, "Numbers").
+	# (README, "Numbers", says where one did).
 	limit=600; [ $kernel = patched-rt ] && limit=1500
 	BOOT_TIMEOUT=$limit BOOT_APPEND="rcupdate.rcu_cpu_stall_suppress=1" \
 		"$TOP/scripts/boot.sh" $config bench "$log"

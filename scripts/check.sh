@@ -65,9 +65,11 @@ while read -r p; do
 done < <(series_files)
 
 # Every mainline commit a patch names (Fixes:, or "commit-id ("subject")"
-# in the text) is one verified in config/fixes.txt, with its subject.
+# in the text, the subject possibly wrapped) is one verified in
+# config/fixes.txt, with its subject.
 while read -r p; do
-	bad=$({ grep -oE '\b[0-9a-f]{12} \("[^"]+"\)' "$p" || true; } | while read -r id rest; do
+	bad=$({ tr '\n' ' ' < "$p" | tr -s ' ' | grep -oE '\b[0-9a-f]{12} \("[^"]+"\)' || true; } |
+	      while read -r id rest; do
 		subj=${rest#(\"}; subj=${subj%\")}
 		awk -F'\t' -v id="$id" -v s="$subj" '$1 == id && $2 == s { f = 1 } END { exit !f }' \
 			"$TOP/config/fixes.txt" || echo "$id $rest"

@@ -15,14 +15,23 @@ SN=${SN:-500}	# scheduled messages per output_sched_err run: 5 s
 # SCHED_FIFO 1, which the load's FIFO 10 loops starve outright (the first
 # test-driver drain under load waited until the guest's time limit). The
 # test driver stands in for a device interrupt, whose thread runs at
-# FIFO 50: give ktimers that priority, and say so in the results (found
-# through /proc: the guest's busybox has no pgrep).
+# FIFO 50: give ktimers that priority. RCU's kthreads (rcu_preempt, rcuc,
+# rcub) run at SCHED_FIFO 1 there too: starved, no grace period ends, and
+# closing a sequencer client, which waits for one (port_delete() ->
+# synchronize_rcu()), never returns (the sequencer jitter run under load
+# hung so). An RT system with busy real-time threads raises them, as
+# rcutree.kthread_prio does; do the same. Say so in the results. (Found
+# through /proc: the guest's busybox has no pgrep.)
 if uname -v | grep -q PREEMPT_RT; then
 	for d in /proc/[0-9]*; do
-		case "$(cat "$d/comm" 2>/dev/null)" in
-		ktimers/*) /tests/rt -p 50 "${d#/proc/}" &&
-			echo "BENCH-NOTE $(cat "$d/comm") raised to SCHED_FIFO 50" ;;
+		comm=$(cat "$d/comm" 2>/dev/null)
+		case "$comm" in
+		ktimers/*) ;;
+		rcu*) [ "$(awk '{ print $41 }' "$d/stat")" = 1 ] || continue ;;	# SCHED_FIFO ones
+		*) continue ;;
 		esac
+		/tests/rt -p 50 "${d#/proc/}" &&
+			echo "BENCH-NOTE $comm raised to SCHED_FIFO 50"
 	done
 fi
 card_of() { awk -v d="$1" 'index($0, "]: " d " - ") { print $1; exit }' /proc/asound/cards; }
@@ -92,13 +101,16 @@ for load in idle load; do
 		report seq_delivery seq $load "$(/tests/rt 20 /tests/jitter seq-latency $mt $JN)"
 	fi
 	# Sending at a time: framed output against sleeping in userspace at
-	# SCHED_OTHER and at SCHED_FIFO. The base kernel has no framed output
-	# (schedout exits with 3): no figure for it there.
+	# SCHED_OTHER and at SCHED_FIFO, against the sequencer's real-time
+	# queue, and against the floor (the test driver's own hrtimer, armed
+	# like the release timer: no path can beat its lateness). The base
+	# kernel has no framed output (schedout exits with 3): no figure for
+	# it there.
 	# Path alsa-lib: the kernel path's frames written through the patched
 	# alsa-lib's snd_rawmidi_twrite() (/opt/alsa-rawmidi, where the guest
 	# has it).
 	if [ -n "$mt" ]; then
-		paths="kernel user-other user-fifo"
+		paths="floor kernel seq-queue user-other user-fifo"
 		[ -x /tests/schedout-alsa ] && paths="$paths alsa-lib"
 		for p in $paths; do
 			if [ $p = alsa-lib ]; then

@@ -10,7 +10,14 @@
  *   user-other: what applications do today: clock_nanosleep(TIMER_ABSTIME)
  *               to each time, then write() the bytes, at SCHED_OTHER;
  *   user-fifo:  the same at SCHED_FIFO 20 (as started by guest/rt.c), which
- *               needs real-time privileges.
+ *               needs real-time privileges;
+ *   seq-queue:  the ALSA sequencer: the note ons scheduled ahead, all at
+ *               once, on a real-time queue (its default timer, snd-hrtimer)
+ *               to the test driver's sequencer port (snd-seq-midi);
+ *   floor:      no message: the test driver's own input hrtimer, armed for
+ *               each time (absolute, CLOCK_MONOTONIC, as framed output's
+ *               release timer), and the time its callback ran. No release
+ *               path can beat that; this one also has no byte to send.
  * Prints, in microseconds, (log time of the first byte - scheduled time)
  * as "n min median p99 max" and SAMPLES. Exits with 3 if the kernel has
  * no framed output.
@@ -24,23 +31,154 @@
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <sound/asound.h>
+#include <sound/asequencer.h>
 
 #include "common.h"
 #include "mtlog.h"
 
 #define PERIOD_NS	10000000LL
 
+/* floor: the test driver's injection times against their schedule. */
+static int floor_errs(long long *when, long long *err, int count)
+{
+	struct miditest_chunk chunk = {
+		.time_ns = when[0], .period_ns = PERIOD_NS, .count = count,
+		.len = 1, .data = { 0xf8 },
+	};
+	struct timespec end = {
+		.tv_sec = (when[count - 1] + 100000000LL) / 1000000000LL,
+		.tv_nsec = (when[count - 1] + 100000000LL) % 1000000000LL,
+	};
+	uint64_t *injected = calloc(count, sizeof(*injected));
+	int fd, i;
+
+	fd = open(MT_DBG "inject", O_WRONLY);
+	if (!injected || fd < 0 || write(fd, &chunk, sizeof(chunk)) != sizeof(chunk))
+		return perror("inject"), -1;
+	close(fd);
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &end, NULL))
+		;
+	fd = open(MT_DBG "injected", O_RDONLY);
+	if (fd < 0 || read(fd, injected, count * sizeof(*injected)) !=
+		      (ssize_t)(count * sizeof(*injected)))
+		return perror("injected"), -1;
+	close(fd);
+	for (i = 0; i < count; i++)
+		err[i] = (long long)injected[i] - when[i];
+	return 0;
+}
+
+/*
+ * seq-queue: a client with a port subscribed to port 0 of the sequencer
+ * client of @card, and a running real-time queue, all set up before the
+ * times are chosen (subscribing waits for RCU grace periods, which the
+ * load slows down). The queue starts at time 0 within the write() that
+ * starts it (*@q0: CLOCK_MONOTONIC then, the middle of that call), and
+ * counts from there. Returns the open sequencer, or -1.
+ */
+static int seq_setup(int card, int count, struct snd_seq_addr *me_addr,
+		     struct snd_seq_addr *dest, int *qid, long long *q0)
+{
+	struct snd_seq_client_pool pool = { .output_pool = count + 16 };
+	struct snd_seq_client_info ci = { .client = -1 };
+	struct snd_seq_port_info port = { 0 };
+	struct snd_seq_queue_info queue = { 0 };
+	struct snd_seq_port_subscribe sub = { 0 };
+	struct snd_seq_queue_status st = { 0 };
+	struct snd_seq_event ev = { 0 };
+	long long before, after;
+	int fd, me, dst = -1;
+
+	fd = open("/dev/snd/seq", O_RDWR);
+	if (fd < 0 || ioctl(fd, SNDRV_SEQ_IOCTL_CLIENT_ID, &me))
+		return perror("seq"), -1;
+	while (!ioctl(fd, SNDRV_SEQ_IOCTL_QUERY_NEXT_CLIENT, &ci))
+		if (ci.type == KERNEL_CLIENT && ci.card == card) {
+			dst = ci.client;
+			break;
+		}
+	if (dst < 0)
+		return fprintf(stderr, "no sequencer client for card %d\n", card), -1;
+	pool.client = me;
+	port.addr.client = me;
+	strcpy(port.name, "schedout");
+	port.capability = SNDRV_SEQ_PORT_CAP_READ | SNDRV_SEQ_PORT_CAP_SUBS_READ;
+	port.type = SNDRV_SEQ_PORT_TYPE_APPLICATION;
+	strcpy(queue.name, "schedout");
+	if (ioctl(fd, SNDRV_SEQ_IOCTL_SET_CLIENT_POOL, &pool) ||
+	    ioctl(fd, SNDRV_SEQ_IOCTL_CREATE_PORT, &port) ||
+	    ioctl(fd, SNDRV_SEQ_IOCTL_CREATE_QUEUE, &queue))
+		return perror("pool/port/queue"), -1;
+	sub.sender = port.addr;
+	sub.dest.client = dst;
+	sub.dest.port = 0;
+	if (ioctl(fd, SNDRV_SEQ_IOCTL_SUBSCRIBE_PORT, &sub))
+		return perror("subscribe"), -1;
+	ev.type = SNDRV_SEQ_EVENT_START;
+	ev.queue = SNDRV_SEQ_QUEUE_DIRECT;
+	ev.source = port.addr;
+	ev.dest.client = SNDRV_SEQ_CLIENT_SYSTEM;
+	ev.dest.port = SNDRV_SEQ_PORT_SYSTEM_TIMER;
+	ev.data.queue.queue = queue.queue;
+	/* the write starts the queue at time 0 before it returns */
+	before = now_ns();
+	if (write(fd, &ev, sizeof(ev)) != sizeof(ev))
+		return perror("start queue"), -1;
+	after = now_ns();
+	st.queue = queue.queue;
+	if (ioctl(fd, SNDRV_SEQ_IOCTL_GET_QUEUE_STATUS, &st) || !st.running)
+		return perror("queue status"), -1;
+	*q0 = (before + after) / 2;
+	*me_addr = port.addr;
+	*dest = sub.dest;
+	*qid = queue.queue;
+	return fd;
+}
+
+/* seq-queue: note on @i for CLOCK_MONOTONIC @when[i], on the queue. */
+static int seq_send(int fd, const struct snd_seq_addr *me, const struct snd_seq_addr *dest,
+		    int qid, long long q0, const long long *when, int count)
+{
+	struct snd_seq_event ev;
+	long long t;
+	int i;
+
+	for (i = 0; i < count; i++) {
+		memset(&ev, 0, sizeof(ev));
+		ev.type = SNDRV_SEQ_EVENT_NOTEON;
+		ev.flags = SNDRV_SEQ_TIME_STAMP_REAL | SNDRV_SEQ_TIME_MODE_ABS;
+		ev.queue = qid;
+		t = when[i] - q0;
+		ev.time.time.tv_sec = t / 1000000000LL;
+		ev.time.time.tv_nsec = t % 1000000000LL;
+		ev.source = *me;
+		ev.dest = *dest;
+		/* a channel of its own: no running status on the wire */
+		ev.data.note.channel = i % 16;
+		ev.data.note.note = i & 0x7f;
+		ev.data.note.velocity = 0x40;
+		if (write(fd, &ev, sizeof(ev)) != sizeof(ev))
+			return perror("schedule"), -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct sched_param other = { 0 };
 	struct miditest_tx *log;
-	long long *when, *err, t0;
-	int card, count, fd, i, n, e, stream = SNDRV_RAWMIDI_STREAM_OUTPUT;
+	long long *when, *err, t0, q0 = 0;
+	struct snd_seq_addr me, dest;
+	struct timespec end;
+	int qid = 0;
+	int seq = argc == 4 && !strcmp(argv[1], "seq-queue");
+	int card, count, fd = -1, i, n, e, stream = SNDRV_RAWMIDI_STREAM_OUTPUT;
 	char path[32];
 
 	if (argc != 4 || (strcmp(argv[1], "kernel") && strcmp(argv[1], "user-other") &&
-			  strcmp(argv[1], "user-fifo")))
-		return fprintf(stderr, "usage: schedout kernel|user-other|user-fifo CARD COUNT\n"), 2;
+			  strcmp(argv[1], "user-fifo") && strcmp(argv[1], "seq-queue") &&
+			  strcmp(argv[1], "floor")))
+		return fprintf(stderr, "usage: schedout kernel|user-other|user-fifo|seq-queue|floor CARD COUNT\n"), 2;
 	card = atoi(argv[2]);
 	count = atoi(argv[3]);
 	if (count < 2 || count > 2000)
@@ -54,14 +192,39 @@ int main(int argc, char **argv)
 		return perror("SCHED_OTHER"), 1;
 	if (mt_set("baud", "1000000") || mt_set("fifo", "16"))
 		return perror("miditest"), 1;
-	snprintf(path, sizeof(path), "/dev/snd/midiC%dD0", card);
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return perror(path), 1;
+	if (seq) {
+		fd = seq_setup(card, count, &me, &dest, &qid, &q0);
+		if (fd < 0)
+			return 1;
+	}
 	mt_log(log, 3 * count + 16);	/* forget earlier output */
 	t0 = now_ns() + 50000000LL;
 	for (i = 0; i < count; i++)
 		when[i] = t0 + i * PERIOD_NS;
+	if (!strcmp(argv[1], "floor")) {
+		if (floor_errs(when, err, count))
+			return 1;
+		goto print;
+	}
+	if (seq) {
+		if (seq_send(fd, &me, &dest, qid, q0, when, count))
+			return 1;
+		end.tv_sec = (when[count - 1] + 100000000LL) / 1000000000LL;
+		end.tv_nsec = (when[count - 1] + 100000000LL) % 1000000000LL;
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &end, NULL))
+			;
+		/*
+		 * Close at SCHED_OTHER, as the kselftest's sequencer fixture
+		 * does: snd_timer_close() busy-waits for a running callback.
+		 */
+		sched_setscheduler(0, SCHED_OTHER, &other);
+		close(fd);
+		goto check;
+	}
+	snprintf(path, sizeof(path), "/dev/snd/midiC%dD0", card);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return perror(path), 1;
 
 	if (!strcmp(argv[1], "kernel")) {
 		struct snd_rawmidi_params params = {
@@ -107,15 +270,20 @@ int main(int argc, char **argv)
 	if (ioctl(fd, SNDRV_RAWMIDI_IOCTL_DRAIN, &stream))
 		return perror("drain"), 1;
 	close(fd);
+check:
 	n = mt_log(log, 3 * count + 16);
 	if (n != 3 * count)
 		return fprintf(stderr, "%d bytes logged, %d sent\n", n, 3 * count), 1;
 	for (i = 0; i < count; i++) {
-		if (log[3 * i].byte != 0x90 || log[3 * i + 1].byte != (i & 0x7f))
-			return fprintf(stderr, "message %d left as %02x %02x, not 90 %02x\n",
-				       i, log[3 * i].byte, log[3 * i + 1].byte, i & 0x7f), 1;
+		unsigned char status = seq ? 0x90 | (i % 16) : 0x90;
+
+		if (log[3 * i].byte != status || log[3 * i + 1].byte != (i & 0x7f))
+			return fprintf(stderr, "message %d left as %02x %02x, not %02x %02x\n",
+				       i, log[3 * i].byte, log[3 * i + 1].byte, status,
+				       i & 0x7f), 1;
 		err[i] = (long long)log[3 * i].time_ns - when[i];
 	}
+print:
 	qsort(err, count, sizeof(*err), cmp_ll);
 	print_dist(err, count, 1e3);
 	return 0;

@@ -26,7 +26,7 @@
 #include <sound/asound.h>
 
 #include "common.h"
-#include <sound/asequencer.h>
+#include "seq.h"
 
 #define PERIOD_NS	100000000LL
 
@@ -104,24 +104,13 @@ static int record_raw(int card, long long *on, int count)
 	return 0;
 }
 
-/* The sequencer client that snd-seq-midi made for CARD. */
-static int seq_card_client(int fd, int card)
-{
-	struct snd_seq_client_info ci = { .client = -1 };
-
-	while (!ioctl(fd, SNDRV_SEQ_IOCTL_QUERY_NEXT_CLIENT, &ci))
-		if (ci.type == KERNEL_CLIENT && ci.card == card)
-			return ci.client;
-	return -1;
-}
-
 /* Note on times from the sequencer, as a real-time queue stamps them. */
 static int record_seq(int card, long long *on, int count)
 {
 	struct snd_seq_port_info port = { 0 };
 	struct snd_seq_queue_info queue = { 0 };
 	struct snd_seq_port_subscribe sub = { 0 };
-	struct snd_seq_event ev = { 0 }, evs[16];
+	struct snd_seq_event evs[16];
 	struct pollfd pfd = { .events = POLLIN };
 	int fd, me, src, n = 0;
 
@@ -146,14 +135,7 @@ static int record_seq(int card, long long *on, int count)
 	sub.flags = SNDRV_SEQ_PORT_SUBS_TIMESTAMP | SNDRV_SEQ_PORT_SUBS_TIME_REAL;
 	if (ioctl(fd, SNDRV_SEQ_IOCTL_SUBSCRIBE_PORT, &sub))
 		return perror("subscribe"), -1;
-	/* start the queue */
-	ev.type = SNDRV_SEQ_EVENT_START;
-	ev.queue = SNDRV_SEQ_QUEUE_DIRECT;
-	ev.source = port.addr;
-	ev.dest.client = SNDRV_SEQ_CLIENT_SYSTEM;
-	ev.dest.port = SNDRV_SEQ_PORT_SYSTEM_TIMER;
-	ev.data.queue.queue = queue.queue;
-	if (write(fd, &ev, sizeof(ev)) != sizeof(ev))
+	if (seq_start_queue(fd, port.addr, queue.queue))
 		return perror("start queue"), -1;
 	if (schedule(count))
 		return perror("inject"), -1;

@@ -31,10 +31,10 @@
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <sound/asound.h>
-#include <sound/asequencer.h>
 
 #include "common.h"
 #include "mtlog.h"
+#include "seq.h"
 
 #define PERIOD_NS	10000000LL
 
@@ -80,23 +80,17 @@ static int seq_setup(int card, int count, struct snd_seq_addr *me_addr,
 		     struct snd_seq_addr *dest, int *qid, long long *q0)
 {
 	struct snd_seq_client_pool pool = { .output_pool = count + 16 };
-	struct snd_seq_client_info ci = { .client = -1 };
 	struct snd_seq_port_info port = { 0 };
 	struct snd_seq_queue_info queue = { 0 };
 	struct snd_seq_port_subscribe sub = { 0 };
 	struct snd_seq_queue_status st = { 0 };
-	struct snd_seq_event ev = { 0 };
 	long long before, after;
-	int fd, me, dst = -1;
+	int fd, me, dst;
 
 	fd = open("/dev/snd/seq", O_RDWR);
 	if (fd < 0 || ioctl(fd, SNDRV_SEQ_IOCTL_CLIENT_ID, &me))
 		return perror("seq"), -1;
-	while (!ioctl(fd, SNDRV_SEQ_IOCTL_QUERY_NEXT_CLIENT, &ci))
-		if (ci.type == KERNEL_CLIENT && ci.card == card) {
-			dst = ci.client;
-			break;
-		}
+	dst = seq_card_client(fd, card);
 	if (dst < 0)
 		return fprintf(stderr, "no sequencer client for card %d\n", card), -1;
 	pool.client = me;
@@ -114,15 +108,9 @@ static int seq_setup(int card, int count, struct snd_seq_addr *me_addr,
 	sub.dest.port = 0;
 	if (ioctl(fd, SNDRV_SEQ_IOCTL_SUBSCRIBE_PORT, &sub))
 		return perror("subscribe"), -1;
-	ev.type = SNDRV_SEQ_EVENT_START;
-	ev.queue = SNDRV_SEQ_QUEUE_DIRECT;
-	ev.source = port.addr;
-	ev.dest.client = SNDRV_SEQ_CLIENT_SYSTEM;
-	ev.dest.port = SNDRV_SEQ_PORT_SYSTEM_TIMER;
-	ev.data.queue.queue = queue.queue;
 	/* the write starts the queue at time 0 before it returns */
 	before = now_ns();
-	if (write(fd, &ev, sizeof(ev)) != sizeof(ev))
+	if (seq_start_queue(fd, port.addr, queue.queue))
 		return perror("start queue"), -1;
 	after = now_ns();
 	st.queue = queue.queue;

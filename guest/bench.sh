@@ -86,6 +86,25 @@ for load in idle load; do
 				"$(/tests/rt 20 /tests/cpucost $mode /dev/snd/midiC${mt}D0 $dbg/midi0 20)"
 		done
 	fi
+	# CPU cost of output, plain and framed, in ns per byte. The timed
+	# modes count what the soaker threads lost, and under load they get
+	# no CPU at all: idle only; the -now modes count the writer's own CPU
+	# time, under load too. The base kernel has no framed output (exit 3).
+	if [ -n "$mt" ]; then
+		modes="bytes-now framing-now"
+		[ $load = idle ] && modes="bytes framing $modes"
+		for mode in $modes; do
+			out=$(/tests/rt 20 /tests/txcost $mode $mt 20 2>/tmp/txcost.err)
+			rc=$?
+			if [ $rc = 3 ]; then
+				echo "BENCH-SKIP output_cpu_ns_per_byte $mode $load: no framed output"
+			elif [ $rc = 0 ]; then
+				report output_cpu_ns_per_byte $mode $load "$out"
+			else
+				echo "BENCH-ERROR output_cpu_ns_per_byte $mode $load: exit $rc, $(tr '\n' ' ' < /tmp/txcost.err)"
+			fi
+		done
+	fi
 	# The seed experiment: 10 note ons a second, |delta - 100 ms|, JR
 	# runs of each path (paths "seq", "seq-run2", ...), for the spread.
 	# Then how long the sequencer took to deliver each note on.

@@ -65,15 +65,15 @@ awk -F, 'NR > 1 {
 	if (!(key in seen)) { seen[key] = 1; order[++k] = key }
 }
 END {
-	printf "%-16s %-16s %-5s %5s %12s %12s %8s %12s %12s %8s %12s %12s\n", "measure", "path",
+	printf "%-22s %-16s %-5s %5s %12s %12s %8s %12s %12s %8s %12s %12s\n", "measure", "path",
 	       "load", "n", "base med", "patch med", "ratio", "base p99", "patch p99", "ratio",
 	       "rt med", "rt p99"
 	for (i = 1; i <= k; i++) {
 		split(order[i], f, ",")
 		b = med[order[i], "base"]; p = med[order[i], "patched"]
 		bp = p99[order[i], "base"]; pp = p99[order[i], "patched"]
-		u = (f[1] == "cpu_ns_per_byte") ? "ns" : "us"
-		printf "%-16s %-16s %-5s %5s %10.1f%s %10.1f%s %7.1fx %10.1f%s %10.1f%s %7.1fx %10.1f%s %10.1f%s\n",
+		u = (f[1] ~ /cpu_ns_per_byte$/) ? "ns" : "us"
+		printf "%-22s %-16s %-5s %5s %10.1f%s %10.1f%s %7.1fx %10.1f%s %10.1f%s %7.1fx %10.1f%s %10.1f%s\n",
 		       f[1], f[2], f[3], n[order[i], "patched"], b, u, p, u, (p > 0 ? b / p : 0),
 		       bp, u, pp, u, (pp > 0 ? bp / pp : 0),
 		       med[order[i], "patched-rt"], u, p99[order[i], "patched-rt"], u

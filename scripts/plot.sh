@@ -15,7 +15,7 @@ mkdir -p "$dir"
 awk -v dir="$dir" '
 {
 	split($1, f, ","); key = f[1] "-" f[3]
-	if (!(key in blocks)) { keys[++nk] = key; unit[key] = (f[1] == "cpu_ns_per_byte") ? "ns per byte" : "us" }
+	if (!(key in blocks)) { keys[++nk] = key; unit[key] = (f[1] ~ /cpu_ns_per_byte$/) ? "ns per byte" : "us" }
 	b = blocks[key]++
 	if (!(key SUBSEP f[2] in color)) color[key, f[2]] = ++npaths[key]
 	title[key, b] = f[2] " " f[4]; lc[key, b] = color[key, f[2]]; dt[key, b] = (f[4] == "base") ? 2 : (f[4] == "patched-rt") ? 3 : 1

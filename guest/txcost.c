@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * txcost MODE CARD RUNS: the CPU cost of rawmidi output, in ns per byte,
+ * plain and framed. Each run sends COUNT 3-byte note ons to device 0 of
+ * the rawmidi test driver at an unlimited line rate (every byte leaves
+ * within the trigger that hands it over, so the wire costs nothing):
+ *   bytes:       plain output as applications time it today: sleep until
+ *                each message's time (clock_nanosleep, TIMER_ABSTIME),
+ *                then write() its 3 bytes; one message every PERIOD;
+ *   framing:     framed output (protocol 2.0.6): all the frames written
+ *                ahead in one write(), each released at its time by the
+ *                stream's timer; the same times;
+ *   bytes-now:   no timing, the data path alone: one write() per message;
+ *   framing-now: the same with frames due at once (time 0).
+ * In the -now modes everything runs in the writer's system calls, whose
+ * CPU time is the cost. In the timed modes frames leave from a timer
+ * interrupt, which no task is charged for: there the cost is the CPU time
+ * taken from a SCHED_IDLE soaker thread on every CPU, busy all the time
+ * it gets. The kernel must have CONFIG_IRQ_TIME_ACCOUNTING, so that
+ * interrupts are not charged to the soaker they interrupt. The soakers'
+ * CPU time missing over the run, less what went missing over an idle
+ * window of the same length just before and just after it (timer ticks,
+ * kernel threads; the mean of the two), is the cost.
+ * "n min median p99 max" of RUNS runs in ns per byte, and SAMPLES; exits
+ * with 3 if the kernel has no framed output.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sound/asound.h>
+
+#include "common.h"
+#include "mtlog.h"
+
+#define COUNT		2000
+#define MSG_LEN		3
+#define PERIOD_NS	200000LL	/* 15000 bytes/s: five MIDI wires */
+#define MAX_CPUS	8
+
+static pthread_t soakers[MAX_CPUS];
+static int ncpu;
+
+static void *soak(void *arg)
+{
+	struct sched_param idle = { 0 };
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET((long)arg, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) ||
+	    sched_setscheduler(0, SCHED_IDLE, &idle)) {
+		perror("soaker");
+		exit(1);
+	}
+	for (;;)
+		;
+	return NULL;
+}
+
+/* The CPU time of all the soakers. */
+static long long soaked_ns(void)
+{
+	struct timespec ts;
+	long long sum = 0;
+	clockid_t clock;
+	int i;
+
+	for (i = 0; i < ncpu; i++) {
+		if (pthread_getcpuclockid(soakers[i], &clock) ||
+		    clock_gettime(clock, &ts)) {
+			perror("soaker CPU time");
+			exit(1);
+		}
+		sum += ts.tv_sec * 1000000000LL + ts.tv_nsec;
+	}
+	return sum;
+}
+
+static void sleep_until(long long t)
+{
+	struct timespec ts = { .tv_sec = t / 1000000000LL, .tv_nsec = t % 1000000000LL };
+	int e;
+
+	while ((e = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL)))
+		if (e != EINTR) {
+			fprintf(stderr, "clock_nanosleep: %s\n", strerror(e));
+			exit(1);
+		}
+}
+
+/* The CPU time the soakers did not get over an idle window of @len ns. */
+static long long idle_loss(long long len)
+{
+	long long t0 = now_ns(), s0 = soaked_ns();
+
+	sleep_until(t0 + len);
+	return ncpu * (now_ns() - t0) - (soaked_ns() - s0);
+}
+
+static long long thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* Open the output, framed or not; exits with 3 without framed output. */
+static int open_output(const char *dev, int framed)
+{
+	struct snd_rawmidi_params params = {
+		.stream = SNDRV_RAWMIDI_STREAM_OUTPUT, .buffer_size = 65536,
+		.avail_min = 1, .no_active_sensing = 1,
+		.mode = framed ? SNDRV_RAWMIDI_MODE_FRAMING_TSTAMP |
+				 SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC : 0,
+	};
+	int pversion = SNDRV_PROTOCOL_VERSION(2, 0, 6);
+	int fd = open(dev, O_WRONLY);
+
+	if (fd < 0 || ioctl(fd, SNDRV_RAWMIDI_IOCTL_USER_PVERSION, &pversion) ||
+	    ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS, &params)) {
+		perror(dev);
+		exit(1);
+	}
+	/* a kernel without framed output takes a lone byte */
+	if (framed && write(fd, "\xfe", 1) == 1) {
+		fprintf(stderr, "no framed output in this kernel\n");
+		exit(3);
+	}
+	return fd;
+}
+
+static void frame(struct snd_rawmidi_framing_tstamp *f, int i, long long when)
+{
+	memset(f, 0, sizeof(*f));
+	f->length = MSG_LEN;
+	f->data[0] = 0x90;
+	f->data[1] = i & 0x7f;
+	f->data[2] = 0x40;
+	f->tv_sec = when / 1000000000LL;
+	f->tv_nsec = when % 1000000000LL;
+}
+
+static struct miditest_tx tx_log[MSG_LEN * COUNT + 16];
+
+/* Every message left, whole and in order. */
+static void check_log(void)
+{
+	struct miditest_tx *log = tx_log;
+	int n = mt_log(log, MSG_LEN * COUNT + 16), i;
+
+	if (n != MSG_LEN * COUNT) {
+		fprintf(stderr, "%d bytes left, %d sent\n", n, MSG_LEN * COUNT);
+		exit(1);
+	}
+	for (i = 0; i < COUNT; i++)
+		if (log[3 * i].byte != 0x90 || log[3 * i + 1].byte != (i & 0x7f)) {
+			fprintf(stderr, "message %d left as %02x %02x\n", i,
+				log[3 * i].byte, log[3 * i + 1].byte);
+			exit(1);
+		}
+}
+
+/* One run: the cost in ns per byte. */
+static double run(const char *mode, const char *dev)
+{
+	static struct snd_rawmidi_framing_tstamp frames[COUNT];
+	int framed = !strncmp(mode, "framing", 7);
+	int now = !!strstr(mode, "-now");
+	int stream = SNDRV_RAWMIDI_STREAM_OUTPUT;
+	long long t0, w0, s0, loss, cpu0, len = COUNT * PERIOD_NS + 20000000LL;
+	double used;
+	int fd, i;
+
+	fd = open_output(dev, framed);
+	mt_log(tx_log, MSG_LEN * COUNT + 16);	/* forget earlier output */
+	if (now) {
+		unsigned char msg[MSG_LEN] = { 0x90, 0, 0x40 };
+
+		cpu0 = thread_cpu_ns();
+		for (i = 0; i < COUNT; i++) {
+			ssize_t w;
+
+			if (framed) {
+				frame(&frames[i], i, 0);
+				w = write(fd, &frames[i], sizeof(frames[i])) - sizeof(frames[i]);
+			} else {
+				msg[1] = i & 0x7f;
+				w = write(fd, msg, MSG_LEN) - MSG_LEN;
+			}
+			if (w) {
+				perror("write");
+				exit(1);
+			}
+		}
+		used = thread_cpu_ns() - cpu0;
+	} else {
+		loss = idle_loss(len);
+		t0 = now_ns() + 1000000LL;
+		for (i = 0; framed && i < COUNT; i++)
+			frame(&frames[i], i, t0 + i * PERIOD_NS);
+		sleep_until(t0);
+		w0 = now_ns();
+		s0 = soaked_ns();
+		if (framed && write(fd, frames, sizeof(frames)) != sizeof(frames)) {
+			perror("write frames");
+			exit(1);
+		}
+		for (i = 0; !framed && i < COUNT; i++) {
+			unsigned char msg[MSG_LEN] = { 0x90, i & 0x7f, 0x40 };
+
+			sleep_until(t0 + i * PERIOD_NS);
+			if (write(fd, msg, MSG_LEN) != MSG_LEN) {
+				perror("write");
+				exit(1);
+			}
+		}
+		sleep_until(t0 + len);
+		used = ncpu * (now_ns() - w0) - (soaked_ns() - s0);
+		loss = (loss + idle_loss(len)) / 2;
+		used -= loss;
+	}
+	if (ioctl(fd, SNDRV_RAWMIDI_IOCTL_DRAIN, &stream)) {
+		perror("drain");
+		exit(1);
+	}
+	close(fd);
+	check_log();
+	return used / (MSG_LEN * COUNT);
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv)
+{
+	static const char * const modes[] = { "bytes", "framing", "bytes-now", "framing-now" };
+	double cost[64];
+	char dev[32];
+	int runs, i, known = 0;
+
+	for (i = 0; argc == 4 && i < 4; i++)
+		known |= !strcmp(argv[1], modes[i]);
+	if (!known)
+		return fprintf(stderr, "usage: txcost bytes|framing|bytes-now|framing-now CARD RUNS\n"), 2;
+	snprintf(dev, sizeof(dev), "/dev/snd/midiC%dD0", atoi(argv[2]));
+	runs = atoi(argv[3]);
+	if (runs < 1 || runs > 64)
+		return fprintf(stderr, "RUNS must be 1..64\n"), 2;
+	if (mt_set("baud", "0") || mt_set("fifo", "16"))
+		return perror("miditest"), 1;
+	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	if (ncpu < 1 || ncpu > MAX_CPUS)
+		return fprintf(stderr, "%d CPUs\n", ncpu), 1;
+	for (i = 0; !strstr(argv[1], "-now") && i < ncpu; i++)
+		if (pthread_create(&soakers[i], NULL, soak, (void *)(long)i))
+			return perror("pthread_create"), 1;
+	for (i = 0; i < runs; i++)
+		cost[i] = run(argv[1], dev);
+	qsort(cost, runs, sizeof(cost[0]), cmp_d);
+	printf("%d %.1f %.1f %.1f %.1f\nSAMPLES", runs, cost[0], cost[runs / 2],
+	       cost[(runs * 99) / 100], cost[runs - 1]);
+	for (i = 0; i < runs; i++)
+		printf(" %.1f", cost[i]);
+	printf("\n");
+	return 0;
+}

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * txcost MODE CARD RUNS: the CPU cost of rawmidi output, in ns per byte,
- * plain and framed. Each run sends COUNT 3-byte note ons to device 0 of
- * the rawmidi test driver at an unlimited line rate (every byte leaves
- * within the trigger that hands it over, so the wire costs nothing):
- *   bytes:       plain output as applications time it today: sleep until
- *                each message's time (clock_nanosleep, TIMER_ABSTIME),
- *                then write() its 3 bytes; one message every PERIOD;
- *   framing:     framed output (protocol 2.0.6): all the frames written
- *                ahead in one write(), each released at its time by the
- *                stream's timer; the same times;
- *   bytes-now:   no timing, the data path alone: one write() per message;
- *   framing-now: the same with frames due at once (time 0).
- * In the -now modes everything runs in the writer's system calls, whose
- * CPU time is the cost. In the timed modes frames leave from a timer
+ * txcost timed|now CARD RUNS: the CPU cost of rawmidi output, in ns per
+ * byte, plain against framed, RUNS runs of each taken in turn (plain
+ * first in every other pair), so that both see the same phases of the
+ * machine. Each run sends COUNT 3-byte note ons to device 0 of the rawmidi
+ * test driver at an unlimited line rate (every byte leaves within the
+ * trigger that hands it over, so the wire costs nothing):
+ *   timed, path bytes:   plain output as applications time it today:
+ *                        sleep until each message's time (clock_nanosleep,
+ *                        TIMER_ABSTIME), then write() its 3 bytes; one
+ *                        message every PERIOD;
+ *   timed, path framing: framed output (protocol 2.0.6): all the frames
+ *                        written ahead in one write(), each released at
+ *                        its time by the stream's timer; the same times;
+ *   now, paths bytes-now and framing-now: no timing, the data path alone:
+ *                        one write() per message, frames due at once.
+ * In the now runs everything runs in the writer's system calls, whose CPU
+ * time is the cost. In the timed runs frames leave from a timer
  * interrupt, which no task is charged for: there the cost is the CPU time
  * taken from a SCHED_IDLE soaker thread on every CPU, busy all the time
  * it gets. The kernel must have CONFIG_IRQ_TIME_ACCOUNTING, so that
@@ -21,8 +24,10 @@
  * CPU time missing over the run, less what went missing over an idle
  * window of the same length just before and just after it (timer ticks,
  * kernel threads; the mean of the two), is the cost.
- * "n min median p99 max" of RUNS runs in ns per byte, and SAMPLES; exits
- * with 3 if the kernel has no framed output.
+ * Prints for each path "PATH name", then "n min median p99 max" in ns per
+ * byte and SAMPLES; then "RATIO r", the median over the pairs of framed
+ * over plain. A kernel without framed output gets the plain path and
+ * "NOFRAMING".
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -112,7 +117,7 @@ static long long thread_cpu_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-/* Open the output, framed or not; exits with 3 without framed output. */
+/* Open the output, framed or not; -1 if the kernel has no framed output. */
 static int open_output(const char *dev, int framed)
 {
 	struct snd_rawmidi_params params = {
@@ -131,8 +136,8 @@ static int open_output(const char *dev, int framed)
 	}
 	/* a kernel without framed output takes a lone byte */
 	if (framed && write(fd, "\xfe", 1) == 1) {
-		fprintf(stderr, "no framed output in this kernel\n");
-		exit(3);
+		close(fd);
+		return -1;
 	}
 	return fd;
 }
@@ -169,11 +174,9 @@ static void check_log(void)
 }
 
 /* One run: the cost in ns per byte. */
-static double run(const char *mode, const char *dev)
+static double run(int framed, int now, const char *dev)
 {
 	static struct snd_rawmidi_framing_tstamp frames[COUNT];
-	int framed = !strncmp(mode, "framing", 7);
-	int now = !!strstr(mode, "-now");
 	int stream = SNDRV_RAWMIDI_STREAM_OUTPUT;
 	long long t0, w0, s0, loss, cpu0, len = COUNT * PERIOD_NS + 20000000LL;
 	double used;
@@ -243,17 +246,27 @@ static int cmp_d(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static void print_path(const char *name, double *cost, int runs)
+{
+	int i;
+
+	qsort(cost, runs, sizeof(cost[0]), cmp_d);
+	printf("PATH %s\n%d %.1f %.1f %.1f %.1f\nSAMPLES", name, runs, cost[0],
+	       cost[runs / 2], cost[(runs * 99) / 100], cost[runs - 1]);
+	for (i = 0; i < runs; i++)
+		printf(" %.1f", cost[i]);
+	printf("\n");
+}
+
 int main(int argc, char **argv)
 {
-	static const char * const modes[] = { "bytes", "framing", "bytes-now", "framing-now" };
-	double cost[64];
+	double plain[64], framed[64], ratio[64];
+	int runs, now, have_framing, fd, i;
 	char dev[32];
-	int runs, i, known = 0;
 
-	for (i = 0; argc == 4 && i < 4; i++)
-		known |= !strcmp(argv[1], modes[i]);
-	if (!known)
-		return fprintf(stderr, "usage: txcost bytes|framing|bytes-now|framing-now CARD RUNS\n"), 2;
+	if (argc != 4 || (strcmp(argv[1], "timed") && strcmp(argv[1], "now")))
+		return fprintf(stderr, "usage: txcost timed|now CARD RUNS\n"), 2;
+	now = !strcmp(argv[1], "now");
 	snprintf(dev, sizeof(dev), "/dev/snd/midiC%dD0", atoi(argv[2]));
 	runs = atoi(argv[3]);
 	if (runs < 1 || runs > 64)
@@ -263,16 +276,26 @@ int main(int argc, char **argv)
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	if (ncpu < 1 || ncpu > MAX_CPUS)
 		return fprintf(stderr, "%d CPUs\n", ncpu), 1;
-	for (i = 0; !strstr(argv[1], "-now") && i < ncpu; i++)
+	fd = open_output(dev, 1);
+	have_framing = fd >= 0;
+	if (have_framing)
+		close(fd);
+	for (i = 0; !now && i < ncpu; i++)
 		if (pthread_create(&soakers[i], NULL, soak, (void *)(long)i))
 			return perror("pthread_create"), 1;
-	for (i = 0; i < runs; i++)
-		cost[i] = run(argv[1], dev);
-	qsort(cost, runs, sizeof(cost[0]), cmp_d);
-	printf("%d %.1f %.1f %.1f %.1f\nSAMPLES", runs, cost[0], cost[runs / 2],
-	       cost[(runs * 99) / 100], cost[runs - 1]);
-	for (i = 0; i < runs; i++)
-		printf(" %.1f", cost[i]);
-	printf("\n");
+	for (i = 0; i < runs; i++) {
+		if (have_framing && i % 2)
+			framed[i] = run(1, now, dev);
+		plain[i] = run(0, now, dev);
+		if (have_framing && !(i % 2))
+			framed[i] = run(1, now, dev);
+		ratio[i] = framed[i] / plain[i];
+	}
+	print_path(now ? "bytes-now" : "bytes", plain, runs);
+	if (!have_framing)
+		return printf("NOFRAMING\n"), 0;
+	print_path(now ? "framing-now" : "framing", framed, runs);
+	qsort(ratio, runs, sizeof(ratio[0]), cmp_d);
+	printf("RATIO %.2f\n", ratio[runs / 2]);
 	return 0;
 }

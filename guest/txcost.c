@@ -25,8 +25,8 @@
  * window of the same length just before and just after it (timer ticks,
  * kernel threads; the mean of the two), is the cost.
  * Prints for each path "PATH name", then "n min median p99 max" in ns per
- * byte and SAMPLES; then "RATIO r", the median over the pairs of framed
- * over plain. A kernel without framed output gets the plain path and
+ * byte and SAMPLES; then "RATIO r (quartiles q1-q3)", over the pairs of
+ * framed / plain. One pair first warms up and is not counted. A kernel without framed output gets the plain path and
  * "NOFRAMING".
  */
 #define _GNU_SOURCE
@@ -48,8 +48,11 @@
 #define MSG_LEN		3
 #define PERIOD_NS	200000LL	/* 15000 bytes/s: five MIDI wires */
 #define MAX_CPUS	8
+/* the run's window: the last message plus this (TCG runs late) */
+#define WINDOW_NS	100000000LL
 
 static pthread_t soakers[MAX_CPUS];
+static volatile int soakers_ready;
 static int ncpu;
 
 static void *soak(void *arg)
@@ -64,6 +67,7 @@ static void *soak(void *arg)
 		perror("soaker");
 		exit(1);
 	}
+	__atomic_add_fetch(&soakers_ready, 1, __ATOMIC_SEQ_CST);
 	for (;;)
 		;
 	return NULL;
@@ -134,10 +138,14 @@ static int open_output(const char *dev, int framed)
 		perror(dev);
 		exit(1);
 	}
-	/* a kernel without framed output takes a lone byte */
+	/* a framed output refuses a lone byte; one without framing sends it */
 	if (framed && write(fd, "\xfe", 1) == 1) {
 		close(fd);
 		return -1;
+	}
+	if (framed && errno != EINVAL) {
+		perror("a lone byte on a framed output");
+		exit(1);
 	}
 	return fd;
 }
@@ -155,8 +163,11 @@ static void frame(struct snd_rawmidi_framing_tstamp *f, int i, long long when)
 
 static struct miditest_tx tx_log[MSG_LEN * COUNT + 16];
 
-/* Every message left, whole and in order. */
-static void check_log(void)
+/*
+ * Every message left, whole and in order; timed (@t0 not 0), each first
+ * byte at or after its time and the last byte within the measured window.
+ */
+static void check_log(long long t0, long long end)
 {
 	struct miditest_tx *log = tx_log;
 	int n = mt_log(log, MSG_LEN * COUNT + 16), i;
@@ -171,6 +182,29 @@ static void check_log(void)
 				log[3 * i].byte, log[3 * i + 1].byte);
 			exit(1);
 		}
+	for (i = 0; t0 && i < COUNT; i++)
+		if ((long long)log[3 * i].time_ns < t0 + i * PERIOD_NS) {
+			fprintf(stderr, "message %d left before its time\n", i);
+			exit(1);
+		}
+	if (t0 && (long long)log[MSG_LEN * COUNT - 1].time_ns > end) {
+		fprintf(stderr, "the last byte left after the window\n");
+		exit(1);
+	}
+}
+
+static void write_all(int fd, const void *buf, size_t len)
+{
+	ssize_t w = write(fd, buf, len);
+
+	if (w < 0) {
+		perror("write");
+		exit(1);
+	}
+	if ((size_t)w != len) {
+		fprintf(stderr, "write: %zd of %zu bytes\n", w, len);
+		exit(1);
+	}
 }
 
 /* One run: the cost in ns per byte. */
@@ -178,31 +212,30 @@ static double run(int framed, int now, const char *dev)
 {
 	static struct snd_rawmidi_framing_tstamp frames[COUNT];
 	int stream = SNDRV_RAWMIDI_STREAM_OUTPUT;
-	long long t0, w0, s0, loss, cpu0, len = COUNT * PERIOD_NS + 20000000LL;
+	long long t0 = 0, w0, s0, loss, cpu0, len = COUNT * PERIOD_NS + WINDOW_NS;
 	double used;
 	int fd, i;
 
 	fd = open_output(dev, framed);
+	if (fd < 0) {
+		fprintf(stderr, "framed output went away\n");
+		exit(1);
+	}
 	mt_log(tx_log, MSG_LEN * COUNT + 16);	/* forget earlier output */
 	if (now) {
-		unsigned char msg[MSG_LEN] = { 0x90, 0, 0x40 };
+		static unsigned char msgs[COUNT][MSG_LEN];
 
-		cpu0 = thread_cpu_ns();
+		/* both paths' data made before the clock starts */
 		for (i = 0; i < COUNT; i++) {
-			ssize_t w;
-
-			if (framed) {
-				frame(&frames[i], i, 0);
-				w = write(fd, &frames[i], sizeof(frames[i])) - sizeof(frames[i]);
-			} else {
-				msg[1] = i & 0x7f;
-				w = write(fd, msg, MSG_LEN) - MSG_LEN;
-			}
-			if (w) {
-				perror("write");
-				exit(1);
-			}
+			frame(&frames[i], i, 0);
+			memcpy(msgs[i], frames[i].data, MSG_LEN);
 		}
+		cpu0 = thread_cpu_ns();
+		for (i = 0; i < COUNT; i++)
+			if (framed)
+				write_all(fd, &frames[i], sizeof(frames[i]));
+			else
+				write_all(fd, msgs[i], MSG_LEN);
 		used = thread_cpu_ns() - cpu0;
 	} else {
 		loss = idle_loss(len);
@@ -212,18 +245,13 @@ static double run(int framed, int now, const char *dev)
 		sleep_until(t0);
 		w0 = now_ns();
 		s0 = soaked_ns();
-		if (framed && write(fd, frames, sizeof(frames)) != sizeof(frames)) {
-			perror("write frames");
-			exit(1);
-		}
+		if (framed)
+			write_all(fd, frames, sizeof(frames));
 		for (i = 0; !framed && i < COUNT; i++) {
 			unsigned char msg[MSG_LEN] = { 0x90, i & 0x7f, 0x40 };
 
 			sleep_until(t0 + i * PERIOD_NS);
-			if (write(fd, msg, MSG_LEN) != MSG_LEN) {
-				perror("write");
-				exit(1);
-			}
+			write_all(fd, msg, MSG_LEN);
 		}
 		sleep_until(t0 + len);
 		used = ncpu * (now_ns() - w0) - (soaked_ns() - s0);
@@ -235,7 +263,7 @@ static double run(int framed, int now, const char *dev)
 		exit(1);
 	}
 	close(fd);
-	check_log();
+	check_log(t0, t0 + len);
 	return used / (MSG_LEN * COUNT);
 }
 
@@ -283,19 +311,29 @@ int main(int argc, char **argv)
 	for (i = 0; !now && i < ncpu; i++)
 		if (pthread_create(&soakers[i], NULL, soak, (void *)(long)i))
 			return perror("pthread_create"), 1;
-	for (i = 0; i < runs; i++) {
+	while (!now && soakers_ready < ncpu)
+		usleep(1000);
+	/* pair -1 warms up and is not counted */
+	for (i = -1; i < runs; i++) {
+		double p, f = 0;
+
 		if (have_framing && i % 2)
-			framed[i] = run(1, now, dev);
-		plain[i] = run(0, now, dev);
+			f = run(1, now, dev);
+		p = run(0, now, dev);
 		if (have_framing && !(i % 2))
-			framed[i] = run(1, now, dev);
-		ratio[i] = framed[i] / plain[i];
+			f = run(1, now, dev);
+		if (i < 0)
+			continue;
+		plain[i] = p;
+		framed[i] = f;
+		ratio[i] = f / p;
 	}
 	print_path(now ? "bytes-now" : "bytes", plain, runs);
 	if (!have_framing)
 		return printf("NOFRAMING\n"), 0;
 	print_path(now ? "framing-now" : "framing", framed, runs);
 	qsort(ratio, runs, sizeof(ratio[0]), cmp_d);
-	printf("RATIO %.2f\n", ratio[runs / 2]);
+	printf("RATIO %.2f (quartiles %.2f-%.2f)\n", ratio[runs / 2], ratio[runs / 4],
+	       ratio[(3 * runs) / 4]);
 	return 0;
 }

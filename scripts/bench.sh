@@ -31,7 +31,7 @@ notes=$TOP/results/notes.txt	# how a guest set itself up (PREEMPT_RT)
 # only those (the table leaves the others' columns empty).
 for kernel in ${KERNELS:-base patched patched-rt}; do
 	say "bench: $kernel kernel"
-	config=test
+	config=bench	# the test kernel with IRQ time accounting
 	case $kernel in
 	base)	"$TOP/scripts/apply.sh" bench-base "${infra[@]}" ;;
 	patched) "$TOP/scripts/apply.sh" bench-patched ;;

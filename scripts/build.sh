@@ -1,5 +1,5 @@
 #!/bin/bash
-# build.sh [test|debug|rt|bench-rt]: configure (tinyconfig + config/test.config [+ the
+# build.sh [test|debug|rt|bench|bench-rt]: configure (tinyconfig + config/test.config [+ the
 # named fragment]) and build the checked-out kernel tree out of tree, into
 # $BUILD/obj-NAME, with ccache. Also installs modules and uapi headers there
 # (COMPILE_ONLY=1: see below).
@@ -10,7 +10,7 @@ frags=("$TOP/config/test.config")
 case $name in
 test)		;;
 rt)		frags+=("$TOP/config/rt.config" "$TOP/config/lockdep.config") ;;
-bench-rt)	frags+=("$TOP/config/rt.config") ;;
+bench-rt)	frags+=("$TOP/config/rt.config" "$TOP/config/bench.config") ;;
 *)		[ ! -f "$TOP/config/$name.config" ] || frags+=("$TOP/config/$name.config") ;;
 esac
 

@@ -24,6 +24,22 @@ static inline int cmp_ll(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static inline int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* CPU time of the calling thread, in ns. */
+static inline long long thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
 static inline long long now_ns(void)
 {
 	struct timespec ts;
@@ -45,6 +61,18 @@ static inline void print_dist(const long long *v, int n, double div)
 	       v[(n * 99) / 100] / div, v[n - 1] / div);
 	for (i = 0; i < n; i++)
 		printf(" %.1f", v[i] / div);
+	printf("\n");
+}
+
+/* print_dist() for @n sorted doubles, printed as they are. */
+static inline void print_dist_d(const double *v, int n)
+{
+	int i;
+
+	printf("%d %.1f %.1f %.1f %.1f\nSAMPLES", n, v[0], v[n / 2],
+	       v[(n * 99) / 100], v[n - 1]);
+	for (i = 0; i < n; i++)
+		printf(" %.1f", v[i]);
 	printf("\n");
 }
 

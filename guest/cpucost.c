@@ -26,14 +26,6 @@
 #define MSG_LEN	3
 #define PERIOD	100000	/* ns */
 
-static long long thread_cpu_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 static long long read_u64(const char *dir, const char *name)
 {
 	char path[256], text[32] = "";
@@ -128,13 +120,6 @@ static double run(int framing, const char *dev, const char *dir,
 	return (double)(*rx_ns + *read_ns) / got;
 }
 
-static int cmp_d(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 int main(int argc, char **argv)
 {
 	long long rx[64], rd[64];
@@ -158,10 +143,6 @@ int main(int argc, char **argv)
 	fprintf(stderr, "cpucost %s: median run %.1f ns/byte = receive %.1f + read %.1f\n",
 		argv[1], cost[med], (double)rx[med] / (MSGS * MSG_LEN),
 		(double)rd[med] / (MSGS * MSG_LEN));
-	printf("%d %.1f %.1f %.1f %.1f\nSAMPLES", runs, sorted[0], sorted[runs / 2],
-	       sorted[(runs * 99) / 100], sorted[runs - 1]);
-	for (i = 0; i < runs; i++)
-		printf(" %.1f", sorted[i]);
-	printf("\n");
+	print_dist_d(sorted, runs);
 	return 0;
 }

@@ -113,14 +113,6 @@ static long long idle_loss(long long len)
 	return ncpu * (now_ns() - t0) - (soaked_ns() - s0);
 }
 
-static long long thread_cpu_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 /* Open the output, framed or not; -1 if the kernel has no framed output. */
 static int open_output(const char *dev, int framed)
 {
@@ -267,23 +259,11 @@ static double run(int framed, int now, const char *dev)
 	return used / (MSG_LEN * COUNT);
 }
 
-static int cmp_d(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static void print_path(const char *name, double *cost, int runs)
 {
-	int i;
-
 	qsort(cost, runs, sizeof(cost[0]), cmp_d);
-	printf("PATH %s\n%d %.1f %.1f %.1f %.1f\nSAMPLES", name, runs, cost[0],
-	       cost[runs / 2], cost[(runs * 99) / 100], cost[runs - 1]);
-	for (i = 0; i < runs; i++)
-		printf(" %.1f", cost[i]);
-	printf("\n");
+	printf("PATH %s\n", name);
+	print_dist_d(cost, runs);
 }
 
 int main(int argc, char **argv)

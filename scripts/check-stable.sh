@@ -6,7 +6,10 @@
 # (64- and 32-bit). Prints "PASS/FAIL stable-TREE: name" lines.
 # Needs the mainline branch ci (check.sh makes it): the guest takes the
 # rawmidi kselftest from its test driver posting.
-TREE=${1:?usage: check-stable.sh 6.12|6.1}
+# check-stable.sh TREE prepare: only apply and build the fixes alone
+# (make check's lane, scripts/lane.sh, does this ahead; with LANE_ON=1
+# the full check takes that build's result from the lane).
+TREE=${1:?usage: check-stable.sh 6.12|6.1 [prepare]}
 export TREE
 . "$(dirname "$0")/lib.sh"
 return_to_branch
@@ -21,7 +24,26 @@ export STABLE_TESTS="-t framing_ends_with_its_opener -t mode_switch_under_input
 	-t old_pversion_ignores_mode -t unplug_ends_blocked_calls -t params_resize_vs_io
 	-t write_sends_only_copied_bytes -t read_returns_only_its_bytes"
 
-"$TOP/scripts/apply.sh" ci >&2
+obj=stable-$TREE
+# The pristine tree with the patches, built at the fixes alone.
+prepare() {
+	rm -f "$logs/build-$obj-fixes.log"
+	"$TOP/scripts/apply.sh" ci >&2 || return
+	git -C "$KSRC" checkout -q ci.fixes || return
+	"$TOP/scripts/build.sh" "$obj" > "$logs/build-$obj-fixes.log" 2>&1
+}
+if [ "${2:-}" = prepare ]; then
+	prepare
+	exit
+fi
+rc=0
+if [ "${LANE_ON:-}" = 1 ]; then
+	lane_wait "stable-$TREE" || rc=$?
+	cat "$LANE/stable-$TREE.log" >&2
+else
+	prepare || rc=$?
+fi
+[ -f "$logs/build-$obj-fixes.log" ] || die "the $TREE tree was not prepared (see above)"
 rm -rf "$BUILD/roundtrip-$TREE"
 "$TOP/scripts/export.sh" ci "$BUILD/roundtrip-$TREE" >&2
 result "$p" "export reproduces stable/$TREE exactly" diff -r "$PATCHES" "$BUILD/roundtrip-$TREE"
@@ -34,10 +56,8 @@ while read -r f; do
 	result "$p" "checkpatch --strict: $name" test ! -s "$logs/checkpatch-$TREE-$name.log"
 done < <(series_files)
 
-obj=stable-$TREE
-git checkout -q ci.fixes
-result "$p" "builds with the fixes alone" \
-	sh -c "'$TOP/scripts/build.sh' '$obj' > '$logs/build-$obj-fixes.log' 2>&1"
+[ $rc = 0 ] || tail -30 "$logs/build-$obj-fixes.log" >&2
+result "$p" "builds with the fixes alone" [ $rc = 0 ]
 # W=1 and sparse over sound/core/, base against the fixes: nothing new.
 w1_sparse() {
 	git checkout -q "$1"
@@ -56,6 +76,6 @@ git checkout -q ci
 "$TOP/scripts/build.sh" "$obj" > "$logs/build-$obj.log" 2>&1 || { tail -30 "$logs/build-$obj.log" >&2; exit 1; }
 "$TOP/scripts/guest.sh" "$obj" >&2
 log=$logs/console-$obj.log
-"$TOP/scripts/boot.sh" "$obj" tests "$log" >&2
+boot_quiet "$obj" tests "$log" >&2
 NO_KUNIT=1 "$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients |
 	sed "s/^\([A-Z][A-Z]*\) /\1 $p /" || true

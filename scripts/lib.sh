@@ -10,7 +10,10 @@ TREE=${TREE:-7.3}
 case $TREE in
 7.3)	BASE_PKG=linux-source-7.3		# mainline, from Debian's trixie-backports
 	BASE_VERSION=7.3.4-1~bpo13+1		# the pinned Debian package version
-	KSRC=$BUILD/linux PATCHES=$TOP/patches SUBJECT_PREFIX=PATCH ;;
+	# CI_SRC: build from another checkout of that tree (make check's
+	# lane builds from $BUILD/linux-ci while the per-patch builds
+	# move $BUILD/linux)
+	KSRC=${CI_SRC:-$BUILD/linux} PATCHES=$TOP/patches SUBJECT_PREFIX=PATCH ;;
 6.12)	BASE_PKG=linux-source-6.12 BASE_VERSION=6.12.117-1~deb12u1
 	KSRC=$BUILD/linux-6.12 PATCHES=$TOP/stable/6.12 SUBJECT_PREFIX="PATCH 6.12.y" ;;
 6.1)	BASE_PKG=linux-source-6.1 BASE_VERSION=6.1.192-3
@@ -59,4 +62,28 @@ return_to_branch() {
 	[ -n "$b" ] || return 0
 	# shellcheck disable=SC2064
 	trap "git -C '$KSRC' checkout -q '$b' 2>/dev/null || true" EXIT
+}
+
+# make check's lane (scripts/lane.sh): the kernels of its later stages,
+# built in the background. lane_wait JOB waits for one of its jobs and
+# returns the job's exit status (1 if the lane is gone without it);
+# lane_stop and lane_cont stop it and let it go on, around a boot, so
+# that a guest's timing tests have the machine to themselves.
+LANE=$BUILD/lane
+lane_running() { [ -f "$LANE/pgid" ] && kill -0 -- "-$(cat "$LANE/pgid")" 2>/dev/null; }
+lane_wait() {
+	while [ ! -f "$LANE/$1.rc" ]; do
+		lane_running || return 1
+		sleep 2
+	done
+	return "$(cat "$LANE/$1.rc")"
+}
+lane_stop() { ! lane_running || kill -STOP -- "-$(cat "$LANE/pgid")"; }
+lane_cont() { ! lane_running || kill -CONT -- "-$(cat "$LANE/pgid")"; }
+lane_kill() { ! lane_running || kill -KILL -- "-$(cat "$LANE/pgid")"; }
+# boot_quiet ARGS...: scripts/boot.sh ARGS with the lane stopped.
+boot_quiet() {
+	lane_stop
+	"$TOP/scripts/boot.sh" "$@"
+	lane_cont
 }

@@ -1,0 +1,41 @@
+#!/bin/bash
+# lane.sh: build ahead, in the background, the kernels that make check
+# boots in its later stages: the debug and PREEMPT_RT kernels (from a
+# second checkout of branch ci, $BUILD/linux-ci, so that the per-patch
+# builds can move the main tree) and the two stable trees with their
+# fixes. check.sh starts it after stage 1 in a session of its own at idle
+# priority (SCHED_IDLE, ionice idle): it runs on the CPU time the
+# foreground leaves (checkpatch, the user-space build, per-patch links,
+# Sphinx), and check.sh stops it while a guest boots. Each job leaves
+# $BUILD/lane/JOB.log and, when it ends, JOB.rc with its exit status;
+# lane_wait (lib.sh) waits for one.
+. "$(dirname "$0")/lib.sh"
+lane=$BUILD/lane
+job() {
+	local name=$1 rc=0
+	shift
+	"$@" > "$lane/$name.log" 2>&1 || rc=$?
+	echo "$rc" > "$lane/$name.rc"
+}
+
+# The second checkout: reused (only what changed is written again) unless
+# the main tree was made afresh.
+worktree() {
+	local wt=$BUILD/linux-ci
+	if ! git -C "$wt" checkout -q -f --detach ci 2>/dev/null; then
+		rm -rf "$wt"
+		git -C "$BUILD/linux" worktree prune
+		git -C "$BUILD/linux" worktree add -q -f --detach "$wt" ci
+	fi
+}
+job worktree worktree
+for k in debug rt; do
+	if [ "$(cat "$lane/worktree.rc")" = 0 ]; then
+		job "$k" env CI_SRC="$BUILD/linux-ci" "$TOP/scripts/build.sh" "$k"
+	else
+		echo 1 > "$lane/$k.rc"
+	fi
+done
+for t in 6.12 6.1; do
+	job "stable-$t" env TREE="$t" "$TOP/scripts/check-stable.sh" "$t" prepare
+done

@@ -3,7 +3,7 @@
 # boots in its later stages: the debug and PREEMPT_RT kernels (from a
 # second checkout of branch ci, $BUILD/linux-ci, so that the per-patch
 # builds can move the main tree) and the two stable trees with their
-# fixes. check.sh starts it after stage 1 in a session of its own at idle
+# fixes. check.sh starts it after stage 1 in a process group of its own at idle
 # priority (SCHED_IDLE, ionice idle): it runs on the CPU time the
 # foreground leaves (checkpatch, the user-space build, per-patch links,
 # Sphinx), and check.sh stops it while a guest boots. Each job leaves

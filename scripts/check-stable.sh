@@ -12,7 +12,6 @@
 TREE=${1:?usage: check-stable.sh 6.12|6.1 [prepare]}
 export TREE
 . "$(dirname "$0")/lib.sh"
-return_to_branch
 logs=$BUILD/logs
 mkdir -p "$logs"
 p="stable-$TREE:"
@@ -44,6 +43,7 @@ else
 	prepare || rc=$?
 fi
 [ -f "$logs/build-$obj-fixes.log" ] || die "the $TREE tree was not prepared (see above)"
+return_to_branch
 rm -rf "$BUILD/roundtrip-$TREE"
 "$TOP/scripts/export.sh" ci "$BUILD/roundtrip-$TREE" >&2
 result "$p" "export reproduces stable/$TREE exactly" diff -r "$PATCHES" "$BUILD/roundtrip-$TREE"

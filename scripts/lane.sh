@@ -1,14 +1,14 @@
 #!/bin/bash
 # lane.sh: build ahead, in the background, the kernels that make check
-# boots in its later stages: the debug and PREEMPT_RT kernels (from a
-# second checkout of branch ci, $BUILD/linux-ci, so that the per-patch
-# builds can move the main tree) and the two stable trees with their
-# fixes. check.sh starts it after stage 1 in a process group of its own at idle
-# priority (SCHED_IDLE, ionice idle): it runs on the CPU time the
-# foreground leaves (checkpatch, the user-space build, per-patch links,
-# Sphinx), and check.sh stops it while a guest boots. Each job leaves
-# $BUILD/lane/JOB.log and, when it ends, JOB.rc with its exit status;
-# lane_wait (lib.sh) waits for one.
+# boots in its later stages: the debug kernel (from a second checkout of
+# branch ci, $BUILD/linux-ci, so that the per-patch builds can move the
+# main tree) and the two stable trees with their fixes. check.sh starts
+# it after stage 1, in a process group of its own, at idle priority
+# (SCHED_IDLE, ionice idle): it runs on the CPU time the foreground
+# leaves (checkpatch, the user-space build, per-patch links, Sphinx, the
+# debug kernel's boot), and check.sh stops it while any other guest
+# boots. Each job leaves $BUILD/lane/JOB.log and, when it ends, JOB.rc
+# with its exit status; lane_wait (lib.sh) waits for one.
 . "$(dirname "$0")/lib.sh"
 lane=$BUILD/lane
 job() {
@@ -29,13 +29,12 @@ worktree() {
 	fi
 }
 job worktree worktree
-for k in debug rt; do
-	if [ "$(cat "$lane/worktree.rc")" = 0 ]; then
-		job "$k" env CI_SRC="$BUILD/linux-ci" "$TOP/scripts/build.sh" "$k"
-	else
-		echo 1 > "$lane/$k.rc"
-	fi
-done
+if [ "$(cat "$lane/worktree.rc")" = 0 ]; then
+	job debug env CI_SRC="$BUILD/linux-ci" "$TOP/scripts/build.sh" debug
+else
+	cp "$lane/worktree.log" "$lane/debug.log"
+	echo 1 > "$lane/debug.rc"
+fi
 for t in 6.12 6.1; do
 	job "stable-$t" env TREE="$t" "$TOP/scripts/check-stable.sh" "$t" prepare
 done

@@ -51,7 +51,7 @@ touched=$(git diff --name-only base ci)
 # foreground's first build).
 rm -rf "$LANE" && mkdir -p "$LANE"
 perl -e 'setpgrp(0, 0); exec @ARGV or die "exec: $!"' \
-	chrt -i 0 ionice -c 3 nice -n 19 "$TOP/scripts/lane.sh" > "$LANE/lane.log" 2>&1 < /dev/null &
+	chrt -i 0 ionice -t -c 3 nice -n 19 "$TOP/scripts/lane.sh" > "$LANE/lane.log" 2>&1 < /dev/null &
 echo $! > "$LANE/pgid"
 export LANE_ON=1
 trap 'lane_kill; exit 143' INT TERM HUP

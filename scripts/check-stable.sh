@@ -31,7 +31,10 @@ prepare() {
 	git -C "$KSRC" checkout -q ci.fixes || return
 	"$TOP/scripts/build.sh" "$obj" > "$logs/build-$obj-fixes.log" 2>&1
 }
+# (the lane's prepare puts the developer's branch back when it ends,
+# before the full check starts on that tree)
 if [ "${2:-}" = prepare ]; then
+	return_to_branch
 	prepare
 	exit
 fi
@@ -40,10 +43,10 @@ if [ "${LANE_ON:-}" = 1 ]; then
 	lane_wait "stable-$TREE" || rc=$?
 	cat "$LANE/stable-$TREE.log" >&2
 else
+	return_to_branch
 	prepare || rc=$?
 fi
 [ -f "$logs/build-$obj-fixes.log" ] || die "the $TREE tree was not prepared (see above)"
-return_to_branch
 rm -rf "$BUILD/roundtrip-$TREE"
 "$TOP/scripts/export.sh" ci "$BUILD/roundtrip-$TREE" >&2
 result "$p" "export reproduces stable/$TREE exactly" diff -r "$PATCHES" "$BUILD/roundtrip-$TREE"

@@ -53,8 +53,14 @@ rm -rf "$LANE" && mkdir -p "$LANE"
 perl -e 'setpgrp(0, 0); exec @ARGV or die "exec: $!"' \
 	chrt -i 0 ionice -t -c 3 nice -n 19 "$TOP/scripts/lane.sh" > "$LANE/lane.log" 2>&1 < /dev/null &
 echo $! > "$LANE/pgid"
+# (its group exists once perl has run setpgrp)
+for _ in $(seq 50); do kill -0 -- "-$!" 2>/dev/null && break; sleep 0.1; done
 export LANE_ON=1
-trap 'lane_kill; exit 143' INT TERM HUP
+# However this script ends, the lane ends with it (on_exit, lib.sh).
+LANE_OWNER=$$
+trap on_exit EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM HUP
 
 stage "stage 2/8: export round trip and checkpatch"
 rm -rf "$BUILD/roundtrip"
@@ -276,6 +282,11 @@ for tree in 6.12 6.1; do
 	stage "stage 8/8: stable $tree: posting 1 backported, built, booted, its tests"
 	"$TOP/scripts/check-stable.sh" "$tree" | tee -a "$results"
 done
+
+# Every lane job has been waited for: let the lane end, and forget its
+# process group, whose id may be some other group's later.
+wait "$(cat "$LANE/pgid")" || true
+rm -f "$LANE/pgid"
 
 # The guest has every device the tests need: a skip there hides a failure.
 skips=$(grep -c '^SKIP ' "$results" || true)

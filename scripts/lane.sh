@@ -15,7 +15,8 @@ job() {
 	local name=$1 rc=0
 	shift
 	"$@" > "$lane/$name.log" 2>&1 || rc=$?
-	echo "$rc" > "$lane/$name.rc"
+	# whole or not at all: lane_wait reads it as soon as it is there
+	echo "$rc" > "$lane/$name.rc.tmp" && mv "$lane/$name.rc.tmp" "$lane/$name.rc"
 }
 
 # The second checkout: reused (only what changed is written again) unless
@@ -33,7 +34,7 @@ if [ "$(cat "$lane/worktree.rc")" = 0 ]; then
 	job debug env CI_SRC="$BUILD/linux-ci" "$TOP/scripts/build.sh" debug
 else
 	cp "$lane/worktree.log" "$lane/debug.log"
-	echo 1 > "$lane/debug.rc"
+	echo 1 > "$lane/debug.rc.tmp" && mv "$lane/debug.rc.tmp" "$lane/debug.rc"
 fi
 for t in 6.12 6.1; do
 	job "stable-$t" env TREE="$t" "$TOP/scripts/check-stable.sh" "$t" prepare

@@ -56,31 +56,44 @@ series_files() {
 
 # Put the kernel tree back on the branch it was on (the developer's
 # "series") when this script exits: apply.sh leaves it on ci or bench-*.
+# (on_exit also ends the lane, in the make check that started it.)
 return_to_branch() {
 	local b
 	b=$(git -C "$KSRC" branch --show-current 2>/dev/null) || return 0
 	[ -n "$b" ] || return 0
-	# shellcheck disable=SC2064
-	trap "git -C '$KSRC' checkout -q '$b' 2>/dev/null || true" EXIT
+	return_branch=$b
+	trap on_exit EXIT
+}
+on_exit() {
+	[ "${LANE_OWNER:-}" != "$$" ] || lane_kill
+	[ -z "${return_branch:-}" ] || git -C "$KSRC" checkout -q "$return_branch" 2>/dev/null || true
 }
 
 # make check's lane (scripts/lane.sh): the kernels of its later stages,
 # built in the background. lane_wait JOB waits for one of its jobs and
 # returns the job's exit status (1 if the lane is gone without it);
 # lane_stop and lane_cont stop it and let it go on, around a boot, so
-# that a guest's timing tests have the machine to themselves.
+# that a guest's timing tests have the machine to themselves. All of
+# them act only inside a make check that started a lane (LANE_ON=1):
+# elsewhere build/lane may hold a finished run's files.
 LANE=$BUILD/lane
-lane_running() { [ -f "$LANE/pgid" ] && kill -0 -- "-$(cat "$LANE/pgid")" 2>/dev/null; }
+lane_running() {
+	[ "${LANE_ON:-}" = 1 ] && [ -f "$LANE/pgid" ] && kill -0 -- "-$(cat "$LANE/pgid")" 2>/dev/null
+}
 lane_wait() {
 	while [ ! -f "$LANE/$1.rc" ]; do
-		lane_running || return 1
+		# (the job may have ended just before the lane did)
+		lane_running || [ -f "$LANE/$1.rc" ] || return 1
 		sleep 2
 	done
 	return "$(cat "$LANE/$1.rc")"
 }
-lane_stop() { ! lane_running || kill -STOP -- "-$(cat "$LANE/pgid")"; }
-lane_cont() { ! lane_running || kill -CONT -- "-$(cat "$LANE/pgid")"; }
-lane_kill() { ! lane_running || kill -KILL -- "-$(cat "$LANE/pgid")"; }
+lane_signal() { ! lane_running || kill "-$1" -- "-$(cat "$LANE/pgid")" 2>/dev/null || true; }
+lane_stop() { lane_signal STOP; }
+lane_cont() { lane_signal CONT; }
+# SIGTERM, so that git and make clean up after themselves; SIGCONT, so
+# that a stopped lane gets it.
+lane_kill() { lane_signal TERM; lane_signal CONT; }
 # boot_quiet ARGS...: scripts/boot.sh ARGS with the lane stopped.
 boot_quiet() {
 	lane_stop

@@ -19,23 +19,18 @@ job() {
 	echo "$rc" > "$lane/$name.rc.tmp" && mv "$lane/$name.rc.tmp" "$lane/$name.rc"
 }
 
-# The second checkout: reused (only what changed is written again) unless
-# the main tree was made afresh.
-worktree() {
+# The debug kernel, built from the second checkout: reused (only what
+# changed is written again) unless the main tree was made afresh.
+debug() {
 	local wt=$BUILD/linux-ci
 	if ! git -C "$wt" checkout -q -f --detach ci 2>/dev/null; then
 		rm -rf "$wt"
 		git -C "$BUILD/linux" worktree prune
-		git -C "$BUILD/linux" worktree add -q -f --detach "$wt" ci
+		git -C "$BUILD/linux" worktree add -q -f --detach "$wt" ci || return
 	fi
+	CI_SRC=$wt "$TOP/scripts/build.sh" debug
 }
-job worktree worktree
-if [ "$(cat "$lane/worktree.rc")" = 0 ]; then
-	job debug env CI_SRC="$BUILD/linux-ci" "$TOP/scripts/build.sh" debug
-else
-	cp "$lane/worktree.log" "$lane/debug.log"
-	echo 1 > "$lane/debug.rc.tmp" && mv "$lane/debug.rc.tmp" "$lane/debug.rc"
-fi
+job debug debug
 for t in 6.12 6.1; do
 	job "stable-$t" env TREE="$t" "$TOP/scripts/check-stable.sh" "$t" prepare
 done

@@ -130,8 +130,8 @@ stage "stage 3/8: build each patch on its own (bisectability)"
 # (config/rt.config, config/lockdep.config), what musicians run and the
 # strictest about locking context; stage 7's debug kernel is the one
 # without PREEMPT_RT. (Until 2026-12-03 make check also built and booted
-# the test kernel, without either: a third cold build that took CI over
-# its 90 minutes. make demo boots that one.)
+# the test kernel, without either: one of five cold builds that together
+# took CI over its 90 minutes. make demo boots that one.)
 main=rt
 # The kernel, and the rawmidi selftest against that kernel's uapi headers.
 syntax_only() {

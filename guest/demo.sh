@@ -7,6 +7,8 @@ dmesg -n 1	# keep kernel messages out of the demonstration
 vm=$(card_of VirMIDI)
 mt=$(card_of MIDItest)
 uart=$(card_of Serial)
+usbh=$(card_of USB-Audio)	# snd-usb-audio's card of the MIDI gadget
+usbg=$(card_of "MIDI Gadget")	# the gadget's own card
 seq_client() {
 	awk -v want="\"Virtual Raw MIDI $vm-$1\"" \
 		'$1 == "Client" && index($0, want) { print $2 + 0 }' /proc/asound/seq/clients
@@ -38,6 +40,10 @@ if [ -n "$mt" ]; then
 	/tests/drainlat drain "/dev/snd/midiC${mt}D1" 20 |
 		awk 'NR == 1 { print "  n=" $1 ", min " $2 " us, median " $3 " us, max " $5 " us" }'
 fi
+if [ -n "$usbh" ]; then
+	echo "snd-usb-audio, to the MIDI gadget over dummy_hcd (card $usbh; the driver waits for its URBs):"
+	/tests/drainlat drain "/dev/snd/midiC${usbh}D0" 20 | awk 'NR == 1 { print "  n=" $1 ", min " $2 " us, median " $3 " us, max " $5 " us" }'
+fi
 echo "(the unpatched kernel sleeps 50 ms in each of these drains but virmidi's)"
 
 if [ -n "$mt" ]; then
@@ -65,5 +71,20 @@ if [ -n "$mt" ]; then
 		awk '{ print "  delivery delay: median " $3 " us, max " $5 " us (unpatched: up to 1 s)" }'
 	kill $lpid 2>/dev/null
 	wait $lpid 2>/dev/null
+fi
+if [ -n "$usbh" ] && [ -n "$usbg" ] && [ -x /opt/alsa-rawmidi/bin/amidi ]; then
+	echo "=== DEMO 5: USB MIDI: framed output through snd-usb-audio"
+	echo "amidi -e queues three note ons for 0.2, 0.4 and 0.6 s from now on the host's"
+	echo "card (snd-usb-audio); the MIDI gadget receives them over dummy_hcd, and amidi -T"
+	echo "on the gadget's card prints the kernel's stamp of each arrival:"
+	us() { LD_LIBRARY_PATH=/opt/alsa-rawmidi/lib /opt/alsa-rawmidi/bin/amidi "$@"; }
+	us -p "hw:$usbg,0" -d -T monotonic -t 2 > /tmp/usb.in 2>&1 &
+	sleep 0.5
+	printf '0.2 90 3C 64\n0.4 90 40 64\n0.6 90 43 64\n' > /tmp/usb.sched
+	echo "  queued at $(awk '{ print $1 }' /proc/uptime) s uptime"
+	us -p "hw:$usbh,0" -T monotonic -e /tmp/usb.sched 2>&1 | sed 's/^/  amidi -e: /'
+	wait
+	echo >> /tmp/usb.in
+	grep . /tmp/usb.in | sed 's/^/  gadget stamp (s) and bytes: /'
 fi
 echo "=== DEMO END"

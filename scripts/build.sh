@@ -1,12 +1,15 @@
 #!/bin/bash
-# build.sh [test|debug|rt|bench|bench-rt]: configure (tinyconfig + config/test.config [+ the
-# named fragment]) and build the checked-out kernel tree out of tree, into
+# build.sh [test|debug|rt|bench|bench-rt]: configure (tinyconfig +
+# config/test.config [+ config/usb.config on mainline] [+ the named
+# fragment]) and build the checked-out kernel tree out of tree, into
 # $BUILD/obj-NAME, with ccache. Also installs modules and uapi headers there
 # (COMPILE_ONLY=1: see below).
 . "$(dirname "$0")/lib.sh"
 name=${1:-test}
 obj=$BUILD/obj-$name
 frags=("$TOP/config/test.config")
+# The mainline kernels get the USB MIDI loopback too (config/usb.config).
+[ "$TREE" != 7.3 ] || frags+=("$TOP/config/usb.config")
 case $name in
 test)		;;
 rt)		frags+=("$TOP/config/rt.config" "$TOP/config/lockdep.config") ;;

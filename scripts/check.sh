@@ -133,11 +133,14 @@ stage "stage 3/8: build each patch on its own (bisectability)"
 # the test kernel, without either: one of five cold builds that together
 # took CI over its 90 minutes. make demo boots that one.)
 main=rt
-# The kernel, and the rawmidi selftest against that kernel's uapi headers.
+# The kernel, and the rawmidi selftests against that kernel's uapi headers.
 syntax_only() {
-	[ ! -f tools/testing/selftests/alsa/rawmidi-test.c ] ||
-		gcc -Wall -Werror -c -o /dev/null -I tools/testing/selftests \
-		    -isystem "$BUILD/obj-$main/usr/include" tools/testing/selftests/alsa/rawmidi-test.c
+	local f
+	for f in tools/testing/selftests/alsa/rawmidi*.c; do
+		[ ! -f "$f" ] ||
+			gcc -Wall -Werror -c -o /dev/null -I tools/testing/selftests \
+			    -isystem "$BUILD/obj-$main/usr/include" "$f" || return
+	done
 }
 build_at() {
 	COMPILE_ONLY=1 "$TOP/scripts/build.sh" $main && syntax_only
@@ -243,7 +246,7 @@ stage "stage 6/8: boot the PREEMPT_RT kernel (with lockdep): KUnit, kselftests, 
 "$TOP/scripts/guest.sh" $main
 log=$logs/console-$main.log
 boot_quiet $main tests "$log"
-"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients alsa-lib amidi |
+"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 kselftest:rawmidi-usb-test kselftest:rawmidi-usb-test-32 clients alsa-lib amidi |
 	sed "s/^\([A-Z][A-Z]*\) /\1 $main: /" | tee -a "$results" || true
 pass_if "$main: the kernel is PREEMPT_RT" grep -q '^=== GUEST START .* PREEMPT_RT ' "$log"
 # Old and new user space on the kernel without the uapi posting (2.0.5):
@@ -269,7 +272,7 @@ suite() {
 	# four tenths of the CPU idle (275 s, 2026-12-03), and SCHED_IDLE
 	# gives way to QEMU's threads at once.
 	"$TOP/scripts/boot.sh" "$1" tests "$log" || return
-	"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 clients alsa-lib amidi |
+	"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 kselftest:rawmidi-usb-test kselftest:rawmidi-usb-test-32 clients alsa-lib amidi |
 		sed "s/^\([A-Z][A-Z]*\) /\1 $1: /" | tee -a "$results" || true
 }
 

@@ -15,7 +15,7 @@ sel=$KSRC/tools/testing/selftests
 # tree has none: it gets the rawmidi test as the mainline test driver
 # posting left it (ci.3-test-driver of the mainline tree, whose branch ci
 # check.sh makes first), and runs only the cases named in STABLE_TESTS.
-KSELFTESTS="alsa/rawmidi-test"
+KSELFTESTS="alsa/rawmidi-test alsa/rawmidi-usb-test"
 if [ "$TREE" != 7.3 ]; then
 	sel=$BUILD/stable-selftests
 	rm -rf "$sel" && mkdir -p "$sel/alsa"

@@ -9,6 +9,7 @@ N=${N:-50}
 JN=${JN:-100}	# note ons per jitter run: 10 s
 JR=${JR:-3}	# runs of each jitter path
 SN=${SN:-500}	# scheduled messages per output_sched_err run: 5 s
+SR=${SR:-5}	# runs of each output_sched_err path: one p99 of 500 moves a lot
 /tests/rt -p 30 $$
 # On PREEMPT_RT, soft hrtimers (the test driver's, snd-hrtimer's, framed
 # output's release timer) expire in the per-CPU ktimers threads at
@@ -38,6 +39,8 @@ card_of() { awk -v d="$1" 'index($0, "]: " d " - ") { print $1; exit }' /proc/as
 vm=$(card_of VirMIDI)
 uart=$(card_of Serial)
 mt=$(card_of MIDItest)
+usbh=$(card_of USB-Audio)	# snd-usb-audio's card of the MIDI gadget (guest/init)
+usbg=$(card_of "MIDI Gadget")	# the gadget's own card, which stamps arrivals
 dbg=/sys/kernel/debug/miditest
 
 # report MEASURE PATH LOAD OUTPUT: OUTPUT is a program's summary line
@@ -68,6 +71,8 @@ for load in idle load; do
 			"$(/tests/rt 20 /tests/drainlat $m /dev/snd/midiC${vm}D0 $N)"
 		[ -n "$uart" ] && report $m u16550 $load \
 			"$(/tests/rt 20 /tests/drainlat $m /dev/snd/midiC${uart}D0 $N)"
+		[ -n "$usbh" ] && report $m usb $load \
+			"$(/tests/rt 20 /tests/drainlat $m /dev/snd/midiC${usbh}D0 $N)"
 		if [ -n "$mt" ]; then
 			testdrv 0 16
 			report $m testdrv-drain $load \
@@ -131,26 +136,38 @@ for load in idle load; do
 	# Path alsa-lib: the kernel path's frames written through the patched
 	# alsa-lib's snd_rawmidi_twrite() (/opt/alsa-rawmidi, where the guest
 	# has it).
-	if [ -n "$mt" ]; then
-		paths="floor kernel seq-queue user-other user-fifo"
-		[ -x /tests/schedout-alsa ] && paths="$paths alsa-lib"
+	# SR runs of each path, in turn (paths "kernel", "kernel-run2", ...):
+	# the tables take the median of their p99s. The usb-* paths send the
+	# same way through snd-usb-audio to the MIDI gadget, whose card stamps
+	# each arrival (schedout HOST:GADGET).
+	paths=
+	[ -n "$mt" ] && paths="floor kernel seq-queue user-other user-fifo"
+	[ -n "$mt" ] && [ -x /tests/schedout-alsa ] && paths="$paths alsa-lib"
+	[ -n "$usbh" ] && [ -n "$usbg" ] &&
+		paths="$paths usb-kernel usb-seq-queue usb-user-other usb-user-fifo"
+	r=1
+	while [ -n "$paths" ] && [ $r -le "$SR" ]; do
+		sfx=; [ $r -gt 1 ] && sfx=-run$r
 		for p in $paths; do
 			if [ $p = alsa-lib ]; then
 				out=$(/tests/rt 20 env LD_LIBRARY_PATH=/opt/alsa-rawmidi/lib \
 					/tests/schedout-alsa $mt $SN 2>/tmp/schedout.err)
+			elif [ "${p#usb-}" != "$p" ]; then
+				out=$(/tests/rt 20 /tests/schedout ${p#usb-} "$usbh:$usbg" $SN 2>/tmp/schedout.err)
 			else
 				out=$(/tests/rt 20 /tests/schedout $p $mt $SN 2>/tmp/schedout.err)
 			fi
 			rc=$?
 			if [ $rc = 3 ]; then
-				echo "BENCH-SKIP output_sched_err $p $load: no framed output"
+				[ $r = 1 ] && echo "BENCH-SKIP output_sched_err $p $load: no framed output"
 			elif [ $rc = 0 ]; then
-				report output_sched_err $p $load "$out"
+				report output_sched_err $p$sfx $load "$out"
 			else
-				echo "BENCH-ERROR output_sched_err $p $load: exit $rc, $(tr '\n' ' ' < /tmp/schedout.err)"
+				echo "BENCH-ERROR output_sched_err $p$sfx $load: exit $rc, $(tr '\n' ' ' < /tmp/schedout.err)"
 			fi
 		done
-	fi
+		r=$((r + 1))
+	done
 	if [ $load = load ]; then
 		kill -TERM $lpid
 		wait

@@ -21,9 +21,15 @@
  * Prints, in microseconds, (log time of the first byte - scheduled time)
  * as "n min median p99 max" and SAMPLES. Exits with 3 if the kernel has
  * no framed output.
+ *
+ * CARD as HOST:GADGET (all paths but floor) sends through USB MIDI
+ * instead: to device 0 of card HOST, snd-usb-audio's card of the MIDI
+ * gadget on dummy_hcd, whose own card GADGET stamps each arrival with
+ * framed input (CLOCK_MONOTONIC); the time of a message is its arrival.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +43,59 @@
 #include "seq.h"
 
 #define PERIOD_NS	10000000LL
+
+/*
+ * USB: the gadget's card @gadget as framed input (CLOCK_MONOTONIC),
+ * started, with nothing old in it. Returns the open input, or -1.
+ */
+static int usb_in_open(int gadget)
+{
+	struct snd_rawmidi_params params = {
+		.stream = SNDRV_RAWMIDI_STREAM_INPUT, .buffer_size = 262144,
+		.avail_min = 1,
+		.mode = SNDRV_RAWMIDI_MODE_FRAMING_TSTAMP | SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC,
+	};
+	int pversion = SNDRV_PROTOCOL_VERSION(2, 0, 2), fd;
+	struct pollfd pfd;
+	char path[32], old[4096];
+
+	snprintf(path, sizeof(path), "/dev/snd/midiC%dD0", gadget);
+	fd = open(path, O_RDONLY | O_NONBLOCK);
+	if (fd < 0 || ioctl(fd, SNDRV_RAWMIDI_IOCTL_USER_PVERSION, &pversion) ||
+	    ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS, &params))
+		return perror(path), -1;
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	while (poll(&pfd, 1, 0) > 0 && read(fd, old, sizeof(old)) > 0)
+		;
+	return fd;
+}
+
+/*
+ * USB: what arrived at the gadget, as a transmit log: each byte with the
+ * stamp of its frame, until @max bytes or nothing for a second.
+ */
+static int usb_log(int fd, struct miditest_tx *log, int max)
+{
+	struct snd_rawmidi_framing_tstamp f[64];
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	int n = 0, i, j;
+	ssize_t r;
+
+	while (n < max && poll(&pfd, 1, 1000) > 0) {
+		r = read(fd, f, sizeof(f));
+		if (r < 0 && errno == EAGAIN)
+			continue;
+		if (r <= 0 || r % sizeof(f[0]))
+			break;
+		for (i = 0; i < r / (int)sizeof(f[0]); i++)
+			for (j = 0; j < f[i].length && j < 16 && n < max; j++) {
+				log[n].byte = f[i].data[j];
+				log[n++].time_ns = f[i].tv_sec * 1000000000ULL + f[i].tv_nsec;
+			}
+	}
+	return n;
+}
 
 /* floor: the test driver's injection times against their schedule. */
 static int floor_errs(long long *when, long long *err, int count)
@@ -161,13 +220,19 @@ int main(int argc, char **argv)
 	int qid = 0;
 	int seq = argc == 4 && !strcmp(argv[1], "seq-queue");
 	int card, count, fd = -1, i, n, e, stream = SNDRV_RAWMIDI_STREAM_OUTPUT;
-	char path[32];
+	int gadget = -1, usb_fd = -1;
+	char path[32], *colon;
 
 	if (argc != 4 || (strcmp(argv[1], "kernel") && strcmp(argv[1], "user-other") &&
 			  strcmp(argv[1], "user-fifo") && strcmp(argv[1], "seq-queue") &&
 			  strcmp(argv[1], "floor")))
-		return fprintf(stderr, "usage: schedout kernel|user-other|user-fifo|seq-queue|floor CARD COUNT\n"), 2;
+		return fprintf(stderr, "usage: schedout kernel|user-other|user-fifo|seq-queue|floor CARD|HOST:GADGET COUNT\n"), 2;
 	card = atoi(argv[2]);
+	colon = strchr(argv[2], ':');
+	if (colon)
+		gadget = atoi(colon + 1);
+	if (gadget >= 0 && !strcmp(argv[1], "floor"))
+		return fprintf(stderr, "floor is the test driver's: no HOST:GADGET\n"), 2;
 	count = atoi(argv[3]);
 	if (count < 2 || count > 2000)
 		return fprintf(stderr, "COUNT must be 2..2000\n"), 2;
@@ -178,14 +243,20 @@ int main(int argc, char **argv)
 		return 1;
 	if (!strcmp(argv[1], "user-other") && sched_setscheduler(0, SCHED_OTHER, &other))
 		return perror("SCHED_OTHER"), 1;
-	if (mt_set("baud", "1000000") || mt_set("fifo", "16"))
+	if (gadget >= 0) {
+		usb_fd = usb_in_open(gadget);
+		if (usb_fd < 0)
+			return 1;
+	} else if (mt_set("baud", "1000000") || mt_set("fifo", "16")) {
 		return perror("miditest"), 1;
+	}
 	if (seq) {
 		fd = seq_setup(card, count, &me, &dest, &qid, &q0);
 		if (fd < 0)
 			return 1;
 	}
-	mt_log(log, 3 * count + 16);	/* forget earlier output */
+	if (gadget < 0)
+		mt_log(log, 3 * count + 16);	/* forget earlier output */
 	t0 = now_ns() + 50000000LL;
 	for (i = 0; i < count; i++)
 		when[i] = t0 + i * PERIOD_NS;
@@ -259,7 +330,7 @@ int main(int argc, char **argv)
 		return perror("drain"), 1;
 	close(fd);
 check:
-	n = mt_log(log, 3 * count + 16);
+	n = gadget >= 0 ? usb_log(usb_fd, log, 3 * count + 16) : mt_log(log, 3 * count + 16);
 	if (n != 3 * count)
 		return fprintf(stderr, "%d bytes logged, %d sent\n", n, 3 * count), 1;
 	for (i = 0; i < count; i++) {

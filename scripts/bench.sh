@@ -44,7 +44,8 @@ for kernel in ${KERNELS:-base patched patched-rt}; do
 	# The PREEMPT_RT guest runs the same measurements more slowly; it
 	# gets more time. A guest that does not finish stops the run below
 	# (README, "Numbers", says where one did).
-	limit=600; [ $kernel = patched-rt ] && limit=1500
+	# (5 runs of each output path, 10 paths: about 10 minutes of the run)
+	limit=1500; [ $kernel = patched-rt ] && limit=3000
 	BOOT_TIMEOUT=$limit BOOT_APPEND="rcupdate.rcu_cpu_stall_suppress=1" \
 		"$TOP/scripts/boot.sh" $config bench "$log"
 	grep -q '^=== BENCH DONE' "$log" || die "the $kernel benchmark did not finish; see $log"
@@ -80,6 +81,34 @@ END {
 	}
 }' "$csv"
 echo "(ratio = base / patched; rt = patched on PREEMPT_RT; results in results/bench.csv)"
+# Paths measured in several runs (PATH, PATH-run2, ...): the median of
+# the runs' p99s, with their range, per kernel.
+echo
+awk -F, 'NR > 1 {
+	p = $2; sub(/-run[0-9]+$/, "", p)
+	key = $1 "," p "," $3
+	if (!(key in seen)) { seen[key] = 1; order[++k] = key }
+	c = ++runs[key, $4]; v[key, $4, c] = $8 + 0
+}
+function cell(key, kern,   n, i, j, t, a) {
+	n = runs[key, kern]
+	if (n < 2) return "-"
+	for (i = 1; i <= n; i++) a[i] = v[key, kern, i]
+	for (i = 2; i <= n; i++)
+		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+	return sprintf("%.0f (%.0f-%.0f)", (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2, a[1], a[n])
+}
+END {
+	for (i = 1; i <= k; i++) {
+		if (runs[order[i], "base"] < 2 && runs[order[i], "patched"] < 2 &&
+		    runs[order[i], "patched-rt"] < 2) continue
+		if (!hdr++) printf "%-18s %-16s %-5s %22s %22s %22s\n", "p99 over runs (us)", "path", "load",
+				   "base", "patched", "patched-rt"
+		split(order[i], f, ",")
+		printf "%-18s %-16s %-5s %22s %22s %22s\n", f[1], f[2], f[3],
+		       cell(order[i], "base"), cell(order[i], "patched"), cell(order[i], "patched-rt")
+	}
+}' "$csv"
 [ ! -s "$notes" ] || sed 's/^/note: /' "$notes"
 "$TOP/scripts/plot.sh" "$samples" "$TOP/results/plots"
 if [ -s "$errors" ]; then

@@ -75,7 +75,7 @@ if [ $what = alsa-lib ]; then
 			[ $rc = 0 ] || return 1
 			# "msg I SEC.NSEC": note 0x30 + I at that CLOCK_MONOTONIC time
 			sed -n 's/^msg \([0-9]*\) \([0-9]*\)\.\([0-9]*\)$/\2\3 \1/p' $tmp.tw |
-				awk '{ printf "%s 90 %x 40\n", $1, 48 + $2 }' | /tests/mtctl check 3
+				awk '{ printf "%s 90 %x 00\n", $1, 48 + $2 }' | /tests/mtctl check 3
 		else
 			[ $rc = 77 ] && grep -q 'not supported (-ENOTSUP); nothing changed or sent' $tmp.tw
 		fi

@@ -7,8 +7,9 @@
  * (mtctl pversion): from 2.0.6 on, framed output must work: timestamped
  * writes leave at their times (the bounds of the kernel's selftest), the
  * status counters and the current setup read back what was set, bad
- * arguments get -EINVAL; below it every new call must fail with -ENOTSUP
- * and change nothing, and the old calls keep working. Six results either way.
+ * arguments get -EINVAL and a clock the output lacks -ENOTSUP; below it
+ * every new call must fail with -ENOTSUP and change nothing, and the old
+ * calls keep working. Six results either way.
  */
 #include <errno.h>
 #include <poll.h>
@@ -199,11 +200,12 @@ static void counters(void)
 
 /*
  * snd_rawmidi_params_current(): what PARAMS set, and (2.0.6) what the
- * kernel runs with, though set behind alsa-lib's back on its own file.
+ * kernel reported after it (SETUP); a copy, not asked again: a change
+ * made behind alsa-lib's back on its own file is not seen.
  */
 static void current(int v206)
 {
-	snd_rawmidi_t *out = open_out();
+	snd_rawmidi_t *out = open_out(), *in = NULL;
 	snd_rawmidi_params_t *p;
 	struct raw_params raw = { .stream = 0 /* output */, .buffer_size = 2048, .avail_min = 32 };
 	snd_rawmidi_clock_t clock = v206 ? SND_RAWMIDI_CLOCK_MONOTONIC : SND_RAWMIDI_CLOCK_NONE;
@@ -231,22 +233,29 @@ static void current(int v206)
 	      (v206 ? SND_RAWMIDI_READ_TSTAMP : SND_RAWMIDI_READ_STANDARD), "read mode");
 	CHECK(snd_rawmidi_params_get_clock_type(p) == clock, "clock %d",
 	      snd_rawmidi_params_get_clock_type(p));
-	/* behind alsa-lib's back: plain, 2048 bytes */
+	/* behind alsa-lib's back: plain, 2048 bytes; the copy stays */
 	CHECK(ioctl(out_fd(out), RAW_IOCTL_PARAMS, &raw) == 0, "raw PARAMS: %s",
 	      strerror(errno));
 	CHECK(snd_rawmidi_params_current(out, p) == 0, "params_current");
-	if (v206) {
-		CHECK(snd_rawmidi_params_get_buffer_size(p) == 2048 &&
-		      snd_rawmidi_params_get_avail_min(p) == 32 &&
-		      snd_rawmidi_params_get_no_active_sensing(p) == 0 &&
-		      snd_rawmidi_params_get_read_mode(p) == SND_RAWMIDI_READ_STANDARD,
-		      "not what the kernel has: buffer %zu", snd_rawmidi_params_get_buffer_size(p));
-	} else {
-		CHECK(snd_rawmidi_params_get_buffer_size(p) == 1024 &&
-		      snd_rawmidi_params_get_avail_min(p) == 64,
-		      "not the cached copy: buffer %zu", snd_rawmidi_params_get_buffer_size(p));
-	}
+	CHECK(snd_rawmidi_params_get_buffer_size(p) == 1024 &&
+	      snd_rawmidi_params_get_avail_min(p) == 64 &&
+	      snd_rawmidi_params_get_read_mode(p) ==
+	      (v206 ? SND_RAWMIDI_READ_TSTAMP : SND_RAWMIDI_READ_STANDARD),
+	      "not the cached copy: buffer %zu", snd_rawmidi_params_get_buffer_size(p));
 	snd_rawmidi_close(out);
+	/*
+	 * Where the copy comes from: the open's PARAMS passes
+	 * no_active_sensing 1; SETUP reports 0 for an input, which sends
+	 * nothing at close.
+	 */
+	CHECK(snd_rawmidi_open(&in, NULL, device, SND_RAWMIDI_NONBLOCK) == 0, "open input");
+	if (!in)
+		return;
+	snd_rawmidi_params_current(in, p);
+	CHECK(snd_rawmidi_params_get_no_active_sensing(p) == !v206,
+	      "input no_active_sensing %d: not %s", snd_rawmidi_params_get_no_active_sensing(p),
+	      v206 ? "what SETUP reported" : "what the open passed");
+	snd_rawmidi_close(in);
 }
 
 /*
@@ -292,7 +301,32 @@ static void long_message(void)
 	snd_rawmidi_close(out);
 }
 
-/* bad arguments: -EINVAL, nothing sent */
+/*
+ * A params container of an input, with framing on @clock, given to the
+ * output: snd_rawmidi_params() must refuse it with -ENOTSUP where the
+ * output lacks that framing or clock, and change nothing.
+ */
+static void input_params_on_output(snd_rawmidi_t *out, snd_rawmidi_clock_t clock)
+{
+	snd_rawmidi_t *in = NULL;
+	snd_rawmidi_params_t *p;
+	int err;
+
+	snd_rawmidi_params_alloca(&p);
+	CHECK(snd_rawmidi_open(&in, NULL, device, SND_RAWMIDI_NONBLOCK) == 0, "open input");
+	if (!in)
+		return;
+	snd_rawmidi_params_current(in, p);
+	CHECK(snd_rawmidi_params_set_read_mode(in, p, SND_RAWMIDI_READ_TSTAMP) == 0 &&
+	      snd_rawmidi_params_set_clock_type(in, p, clock) == 0, "framed input params");
+	snd_rawmidi_close(in);
+	err = snd_rawmidi_params(out, p);
+	CHECK(err == -ENOTSUP, "params of a framed input on the output: %d", err);
+	snd_rawmidi_params_current(out, p);
+	CHECK(snd_rawmidi_params_get_clock_type(p) != clock, "output clock changed");
+}
+
+/* bad arguments: -EINVAL; a clock the output lacks: -ENOTSUP; nothing sent */
 static void invalid(void)
 {
 	snd_rawmidi_t *out = open_out();
@@ -313,9 +347,11 @@ static void invalid(void)
 	ts.tv_nsec = 0;
 	CHECK(snd_rawmidi_twrite(out, &ts, "\xf8", 1) == -EINVAL, "tv_sec -1");
 	snd_rawmidi_params_current(out, p);
-	CHECK(snd_rawmidi_params_set_clock_type(out, p, SND_RAWMIDI_CLOCK_MONOTONIC_RAW) == -EINVAL,
+	CHECK(snd_rawmidi_params_set_clock_type(out, p, SND_RAWMIDI_CLOCK_MONOTONIC_RAW) == -ENOTSUP,
 	      "monotonic raw on output");
+	CHECK(snd_rawmidi_params_set_clock_type(out, p, 8) == -EINVAL, "clock 8");
 	CHECK(snd_rawmidi_params_get_clock_type(p) == SND_RAWMIDI_CLOCK_MONOTONIC, "clock changed");
+	input_params_on_output(out, SND_RAWMIDI_CLOCK_MONOTONIC_RAW);
 	CHECK(snd_rawmidi_twrite(out, NULL, "\xf8", 0) == 0, "empty twrite");
 	usleep(20000);
 	CHECK(mt_log(log, 4) == 0, "bytes were sent");
@@ -336,6 +372,7 @@ static void refused_setters(void)
 	      "read mode");
 	CHECK(snd_rawmidi_params_get_read_mode(p) == SND_RAWMIDI_READ_STANDARD, "params changed");
 	CHECK(snd_rawmidi_params(out, p) == 0, "params");
+	input_params_on_output(out, SND_RAWMIDI_CLOCK_MONOTONIC);
 	snd_rawmidi_close(out);
 }
 
@@ -453,14 +490,14 @@ int main(int argc, char **argv)
 		counters();
 		result("status: frames pending, dropped and how late, reported once, reset by a mode switch");
 		current(1);
-		result("params_current: what the kernel runs with (SETUP)");
+		result("params_current: what the kernel reported after PARAMS (SETUP), a copy");
 		long_message();
 		result("twrite: 40 bytes at one time, cut into frames, on time, also through a 2-frame buffer");
 		invalid();
-		result("twrite and clock: bad arguments get -EINVAL, nothing sent");
+		result("twrite and clock: bad arguments get -EINVAL, monotonic raw on output -ENOTSUP (setter and params), nothing sent");
 	} else {
 		refused_setters();
-		result("protocol < 2.0.6: set_read_mode refuses output framing with -ENOTSUP");
+		result("protocol < 2.0.6: set_read_mode and params refuse output framing with -ENOTSUP");
 		refused_clock();
 		result("protocol < 2.0.6: set_clock_type refuses an output clock with -ENOTSUP");
 		refused_twrite();

@@ -23,7 +23,7 @@ run() { LD_LIBRARY_PATH=$US/lib "$@"; }
 echo "TAP version 13"
 case $what in
 alsa-lib) plan=7 ;;
-amidi) plan=3 ;;
+amidi) plan=4 ;;
 *) echo "1..0 # unknown section $what"; exit 1 ;;
 esac
 echo "1..$plan"
@@ -151,6 +151,33 @@ if [ $what = amidi ]; then
 		[ "$(/tests/mtctl sent)" = 0 ]
 	}
 	result "amidi -e: a schedule going backwards is refused, nothing sent" amidi_backwards
+
+	# 4. -T on a driver that hands over one byte at a time: each byte
+	# takes a 32-byte frame, so the 4096-byte default buffer would hold
+	# 128 bytes of a SysEx dump; amidi makes it 32 times as large. 193
+	# bytes arrive while amidi is stopped: none may be lost.
+	amidi_sysex_room() {
+		/tests/mtctl reset || return 1
+		run $US/bin/amidi -p "hw:$card,0" -d -T monotonic -t 2 > $tmp.sx 2>&1 &
+		pid=$!
+		sleep 1
+		grep -A3 'Input 0' /proc/asound/card$card/midi0 | grep 'Buffer size' > $tmp.buf
+		kill -STOP $pid
+		ok=1
+		/tests/mtctl inject 5 1 1 f0 > /dev/null || ok=0
+		for i in 1 2 3; do
+			/tests/mtctl inject 5 1 64 10 > /dev/null || ok=0
+		done
+		kill -CONT $pid
+		wait $pid
+		echo "input buffer:" $(cat $tmp.buf)
+		grep -q 'Buffer size *: *131072$' $tmp.buf || { echo "not 131072 bytes"; ok=0; }
+		got=$(tr -s ' \n' '\n\n' < $tmp.sx | grep -c '^10$')
+		echo "amidi printed $got of 192 data bytes"
+		[ "$got" = 192 ] || head -c 400 $tmp.sx
+		[ $ok = 1 ] && [ "$got" = 192 ]
+	}
+	result "amidi -T: a 193-byte SysEx arriving a byte at a time while amidi is stopped fits the enlarged buffer" amidi_sysex_room
 fi
 rm -f $tmp.*
 exit 0

@@ -126,6 +126,15 @@ do_build() {
 			patch -s -d "$src" -p1 < "$f" || die "$f does not apply"
 		done
 	done
+	# The alsa-lib series adds API for the release after 1.2.16 (symbol
+	# version ALSA_1.2.17), and amidi uses it under alsa-utils' usual
+	# check, SND_LIB_VER(1, 2, 16) < SND_LIB_VERSION: the patched
+	# library calls itself a pre-release of 1.2.17 (SND_LIB_VERSION
+	# 1.2.17, SND_LIB_EXTRASTR "pre").
+	sed -i 's/^AC_INIT(\[alsa-lib\], \[1\.2\.16\.1\])$/AC_INIT([alsa-lib], [1.2.17pre1])/' \
+		"$US/src/alsa-lib/configure.ac"
+	grep -q '^AC_INIT(\[alsa-lib\], \[1\.2\.17pre1\])$' "$US/src/alsa-lib/configure.ac" ||
+		die "alsa-lib's configure.ac: no AC_INIT of 1.2.16.1 to mark as 1.2.17pre1"
 
 	say "userspace: alsa-lib (autoreconf, configure, make -j$JOBS_US)"
 	src=$US/src/alsa-lib
@@ -171,9 +180,10 @@ do_build() {
 			--disable-alsamixer --disable-alsaconf --disable-alsaloop --disable-bat \
 			--disable-xmlto --disable-rst2man --disable-nls --disable-alsatest \
 			CFLAGS="-g -O2 -Wall"
-		grep -q '^#define HAVE_SND_RAWMIDI_TWRITE 1' include/aconfig.h
 		make -C include
 		make -C amidi -j"$JOBS_US"
+		# amidi -e uses framed output only if built against the series
+		nm -D amidi/amidi | grep -qw snd_rawmidi_twrite
 		install -D -m 755 amidi/amidi "$STAGE$PREFIX/bin/amidi"
 	) > "$US/logs/alsa-utils.log" 2>&1 || { tail -40 "$US/logs/alsa-utils.log"; die "alsa-utils build failed"; }
 	! grep -E '^[^ ]*\.[ch]:[0-9]+:[0-9]+: warning:' "$US/logs/alsa-utils.log" | grep amidi ||

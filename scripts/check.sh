@@ -116,6 +116,9 @@ done
 # built from the release tarballs, and its own export round trip.
 pass_if "userspace: alsa-lib and amidi build from the tarballs with their patches" \
 	"$TOP/scripts/userspace.sh" build
+pass_if "userspace: alsa-lib's raw MIDI uapi is the kernel's, byte for byte" \
+	"$TOP/scripts/us-uapi.sh" include/uapi/sound/asound.h \
+	"$BUILD/userspace/src/alsa-lib/include/sound/uapi/asound.h"
 us_rt=$BUILD/us-roundtrip
 rm -rf "$us_rt"
 if BUILD=$us_rt "$TOP/scripts/userspace.sh" tree > "$logs/us-roundtrip.log" 2>&1 &&

@@ -93,7 +93,8 @@ if [ $what = amidi ]; then
 	# exists since protocol 2.0.2, so on every kernel tested here.
 	amidi_tstamp() {
 		/tests/mtctl reset || return 1
-		run $US/bin/amidi -p "hw:$card,0" -d -T monotonic -t 3 > $tmp.dump 2>&1 &
+		# not through run(): $! must be amidi itself, for kill -STOP
+		LD_LIBRARY_PATH=$US/lib $US/bin/amidi -p "hw:$card,0" -d -T monotonic -t 3 > $tmp.dump 2>&1 &
 		pid=$!
 		sleep 1	# amidi reads by then
 		kill -STOP $pid
@@ -158,7 +159,7 @@ if [ $what = amidi ]; then
 	# bytes arrive while amidi is stopped: none may be lost.
 	amidi_sysex_room() {
 		/tests/mtctl reset || return 1
-		run $US/bin/amidi -p "hw:$card,0" -d -T monotonic -t 2 > $tmp.sx 2>&1 &
+		LD_LIBRARY_PATH=$US/lib $US/bin/amidi -p "hw:$card,0" -d -T monotonic -t 2 > $tmp.sx 2>&1 &
 		pid=$!
 		sleep 1
 		grep -A3 'Input 0' /proc/asound/card$card/midi0 | grep 'Buffer size' > $tmp.buf

@@ -1,0 +1,21 @@
+#!/bin/busybox sh
+# farm.sh: the guest's run=farm (guest/init starts it before it loads
+# anything): the alsa kselftests as installed by the kselftest Makefile,
+# run by their run_kselftest.sh as a CI farm runs them, with no module
+# loaded and debugfs not mounted. Only the board's MIDI UART is bound,
+# as a farm's board setup binds its devices (its port cannot be probed).
+umount /sys/kernel/debug 2>/dev/null
+echo "=== GUEST START $(uname -r) ($(uname -v)) run=farm"
+modprobe snd-serial-u16550 port=0x2f8 irq=3 speed=38400 adaptor=0 ||
+	echo "modprobe snd-serial-u16550 failed"
+echo "=== BEGIN alsa (run_kselftest.sh)"
+start=$(cut -d ' ' -f 1 /proc/uptime)
+/kselftest/run_kselftest.sh -c alsa 2>&1
+rc=$?
+echo "=== END alsa ($(awk -v s="$start" '{ printf "%.0f", $1 - s }' /proc/uptime) s) rc=$rc"
+echo "=== MODULES"
+cut -d ' ' -f 1 /proc/modules
+echo "=== TAINT $(cat /proc/sys/kernel/tainted)"
+echo "=== GUEST DONE"
+sync
+reboot -f

@@ -318,7 +318,8 @@ rm -f "$LANE/pgid"
 # nothing loaded (guest/farm.sh), on the series (the PREEMPT_RT kernel of
 # stages 3-6), on Debian's 7.3.4 as it is (stage 4) and on the stable
 # 6.12 tree of stage 8 (its fixes and test driver, not the series). Every
-# case is a result; a skip must say why.
+# case is a result; a skip must say why; on a kernel without a fix, its
+# case must fail (config/farm-known.txt).
 stage "farm: the alsa kselftests installed and run by run_kselftest.sh, on the series, 7.3.4 and 6.12"
 if "$TOP/scripts/farm.sh" install $main; then
 	record PASS "farm: make -C tools/testing/selftests TARGETS=alsa install"
@@ -327,7 +328,7 @@ if "$TOP/scripts/farm.sh" install $main; then
 		log=$logs/console-farm-$2.log
 		if "$TOP/scripts/farm.sh" guest "$1" > "$logs/farm-guest-$2.log" 2>&1; then
 			"$TOP/scripts/farm.sh" run "$1" "$log"
-			NO_KUNIT=1 "$TOP/scripts/verdict.sh" "$log" alsa |
+			"$TOP/scripts/farm.sh" verdict "$2" "$log" |
 				sed "s/^\([A-Z][A-Z]*\) /\1 farm-$2: /" | tee -a "$results" || true
 		else
 			tail -20 "$logs/farm-guest-$2.log"; record FAIL "farm-$2: the guest"

@@ -8,6 +8,9 @@
 #                          kernel's modules, /init (run=farm starts
 #                          guest/farm.sh) and the installed tests
 #   farm.sh run NAME LOG   boot $BUILD/obj-NAME with it (rawmidi.run=farm)
+#   farm.sh verdict KERNEL LOG
+#                          its results (scripts/verdict.sh), with the
+#                          failures config/farm-known.txt expects of KERNEL
 # A farm runs mainline's tests on every kernel it tests, stable ones too:
 # the same installed tests go into each guest.
 . "$(dirname "$0")/lib.sh"
@@ -64,5 +67,34 @@ run)
 	INITRD=$BUILD/obj-$name/initrd-farm.gz BOOT_APPEND="kunit.enable=0 ${BOOT_APPEND:-}" \
 		"$TOP/scripts/boot.sh" "$name" farm "$log"
 	;;
-*)	die "usage: farm.sh install OBJ | guest NAME | run NAME LOG" ;;
+verdict)
+	# A kernel without a fix of the series fails that fix's test: there
+	# the failure is the result, as a farm's list of known issues has
+	# it, and a pass would be one (the test no longer finds the bug).
+	# The program and the run that failed by those alone pass.
+	kernel=${2:?} log=${3:?}
+	NO_KUNIT=1 "$TOP/scripts/verdict.sh" "$log" alsa |
+	awk -v k="$kernel" -v known_list="$TOP/config/farm-known.txt" '
+	BEGIN {
+		while ((getline l < known_list) > 0) {
+			if (l ~ /^#/ || split(l, f, " ") < 3 || f[1] != k) continue
+			w = l; sub(/^[^ ]+ [^ ]+ /, "", w); why[f[2]] = w
+		}
+	}
+	/^    \| / { if (!drop) print; next }
+	{ drop = 0; kind = $1; name = substr($0, length(kind) + 2) }
+	name in why {
+		seen[name] = 1
+		if (kind == "FAIL") { print "PASS " name ": fails, as it must without " why[name]; known++; drop = 1 }
+		else print "FAIL " name ": does not fail without " why[name]
+		next
+	}
+	kind == "FAIL" && split(name, part, ":") >= 3 { unknown++ }
+	kind == "FAIL" && name ~ /^alsa:[^: ]+$/ && known && !unknown { print "PASS " name ": failed by known failures only"; drop = 1; next }
+	kind == "FAIL" && name ~ /^alsa: exit code / && known && !unknown { print "PASS " name ", by known failures only"; drop = 1; next }
+	{ print }
+	END { for (n in why) if (!(n in seen)) print "FAIL " n ": missing (it must fail without " why[n] ")" }
+	'
+	;;
+*)	die "usage: farm.sh install OBJ | guest NAME | run NAME LOG | verdict KERNEL LOG" ;;
 esac

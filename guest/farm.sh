@@ -10,8 +10,15 @@ modprobe snd-serial-u16550 port=0x2f8 irq=3 speed=38400 adaptor=0 ||
 	echo "modprobe snd-serial-u16550 failed"
 echo "=== BEGIN alsa (run_kselftest.sh)"
 start=$(cut -d ' ' -f 1 /proc/uptime)
-/kselftest/run_kselftest.sh -c alsa 2>&1
-rc=$?
+# (and after each program, as a TAP comment, how long it ran)
+{ /kselftest/run_kselftest.sh -c alsa 2>&1; echo $? > /tmp/farm.rc; } |
+	awk 'function now(  up, u) { getline up < "/proc/uptime"; close("/proc/uptime")
+			split(up, u, " "); return u[1] }
+	     { print; fflush() }
+	     /^# selftests: / { t0 = now() }
+	     /^(not )?ok [0-9]+ selftests: / { p = $0; sub(/^[^:]*: [^:]*: /, "", p); sub(/ .*/, "", p)
+			printf "# farm: %s ran %.0f s\n", p, now() - t0; fflush() }'
+rc=$(cat /tmp/farm.rc)
 echo "=== END alsa ($(awk -v s="$start" '{ printf "%.0f", $1 - s }' /proc/uptime) s) rc=$rc"
 echo "=== MODULES"
 cut -d ' ' -f 1 /proc/modules

@@ -5,6 +5,12 @@
 # loaded and debugfs not mounted. Only the board's MIDI UART is bound,
 # as a farm's board setup binds its devices (its port cannot be probed).
 umount /sys/kernel/debug 2>/dev/null
+# What udev or mdev would make and devtmpfs does not: runner.sh appends
+# each program's output to /dev/stdout (without the link, to a file).
+ln -sfn /proc/self/fd /dev/fd
+ln -sfn /proc/self/fd/0 /dev/stdin
+ln -sfn /proc/self/fd/1 /dev/stdout
+ln -sfn /proc/self/fd/2 /dev/stderr
 echo "=== GUEST START $(uname -r) ($(uname -v)) run=farm"
 modprobe snd-serial-u16550 port=0x2f8 irq=3 speed=38400 adaptor=0 ||
 	echo "modprobe snd-serial-u16550 failed"

@@ -1,7 +1,8 @@
 #!/bin/bash
 # boot.sh NAME RUN LOG [QEMU ARGS...]: boot $BUILD/obj-NAME under QEMU (TCG)
-# with rawmidi.run=RUN, console (COM1) to LOG. COM2 is an emulated 16550
-# for snd-serial-u16550; its output goes to LOG.com2.
+# with rawmidi.run=RUN, console (COM1) to LOG; its initramfs is $INITRD,
+# or its initrd.gz. COM2 is an emulated 16550 for snd-serial-u16550; its
+# output goes to LOG.com2.
 . "$(dirname "$0")/lib.sh"
 name=${1:?}; run=${2:?}; log=${3:?}; shift 3
 obj=$BUILD/obj-$name
@@ -18,7 +19,7 @@ say "boot $name kernel (run=$run, log $log)"
 rc=0
 timeout --foreground -k 10 "$timeout" \
 	qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -nodefaults -no-reboot \
-	-display none -kernel "$obj/arch/x86/boot/bzImage" -initrd "$obj/initrd.gz" \
+	-display none -kernel "$obj/arch/x86/boot/bzImage" -initrd "${INITRD:-$obj/initrd.gz}" \
 	-append "console=ttyS0 panic=-1 oops=panic tsc=reliable rawmidi.run=$run ${BOOT_APPEND:-}" \
 	-serial "file:$log" -serial "file:$log.com2" "$@" </dev/null || rc=$?
 [ $rc = 124 ] && echo "=== HOST: QEMU timed out after ${timeout}s" >> "$log"

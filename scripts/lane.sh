@@ -2,7 +2,8 @@
 # lane.sh: build ahead, in the background, the kernels that make check
 # boots in its later stages: the debug kernel (from a second checkout of
 # branch ci, $BUILD/linux-ci, so that the per-patch builds can move the
-# main tree) and the two stable trees with their fixes. check.sh starts
+# main tree), the two stable trees with their fixes, and the cross
+# builds of sound/ (scripts/cross.sh). check.sh starts
 # it after stage 1, in a process group of its own, at idle priority
 # (SCHED_IDLE, ionice idle): it runs on the CPU time the foreground
 # leaves (checkpatch, the user-space build, per-patch links, Sphinx, the
@@ -34,3 +35,6 @@ job debug debug
 for t in 6.12 6.1; do
 	job "stable-$t" env TREE="$t" "$TOP/scripts/check-stable.sh" "$t" prepare
 done
+# sound/ for i386 and arm with W=1, and without the sequencer
+# (scripts/cross.sh), from the second checkout, at branch ci.
+job cross env CI_SRC="$BUILD/linux-ci" "$TOP/scripts/cross.sh"

@@ -51,7 +51,8 @@ inleak { close_leak() }
 	splat++; result("FAIL", "splat: " $0)
 }
 /^=== GUEST START/ { phase = "guest"; next }
-/^=== BEGIN / { section = $3; delete last; top[section] = 0; plan[section] = -1; next }
+/^=== BEGIN / { section = $3; delete last; top[section] = 0; plan[section] = -1
+	farm = ($4 == "(run_kselftest.sh)"); prog = ""; next }
 /^=== END / {
 	rc = $NF; sub(/rc=/, "", rc)
 	if (plan[section] < 0) result("FAIL", section ": no TAP plan")
@@ -70,6 +71,39 @@ phase == "kunit" {
 	if (line ~ /^1\.\.[0-9]+$/) { kplan = substr(line, 4) + 0; next }
 	if (!tap(line, "kunit") && line ~ /^ +[^ ]/ && line !~ /KTAP version|# Subtest:|# module:|^ *1\.\./)
 		diag(line)
+	next
+}
+# A collection run by the installed run_kselftest.sh (guest/farm.sh): each
+# program is a result of the section ("ok N selftests: alsa: PROG"), and
+# each case of a program, in its output prefixed with "# ", a result named
+# SECTION:PROG:CASE; a skip shows its reason, and one without a reason
+# fails. A program must print as many results as its plan says.
+section != "" && farm {
+	if ($0 ~ /^# selftests: /) { prog = $NF; fplan[prog] = -1; ftop[prog] = 0; next }
+	if (prog != "" && $0 ~ /^# 1\.\.[0-9]+/) { fplan[prog] = substr($0, 6) + 0; next }
+	if (prog != "" && match($0, /^# (not ok|ok) [0-9]+/)) {
+		line = substr($0, 3)
+		name = line; sub(/^(not ok|ok) [0-9]+ *(- )?/, "", name); sub(/ *#.*/, "", name)
+		kind = (line ~ /^not ok/) ? "FAIL" : (line ~ /# *SKIP/) ? "SKIP" : "PASS"
+		why = line; if (!sub(/^[^#]*# *SKIP */, "", why)) why = ""
+		result(kind, section ":" prog ":" name (kind == "SKIP" ? " (" why ")" : ""))
+		flush(kind)
+		if (kind == "SKIP" && why == "") result("FAIL", section ":" prog ":" name ": skipped without a reason")
+		ftop[prog]++
+		next
+	}
+	if ($0 ~ /^1\.\.[0-9]+/) { plan[section] = substr($0, 4) + 0; next }
+	if (match($0, /^(not ok|ok) [0-9]+ selftests: /)) {
+		p = $0; sub(/^(not ok|ok) [0-9]+ selftests: [^:]*: /, "", p); sub(/ *#.*/, "", p)
+		kind = ($0 ~ /^not ok/) ? "FAIL" : ($0 ~ /# *SKIP/) ? "SKIP" : "PASS"
+		result(kind, section ":" p)
+		flush(kind)
+		if (fplan[p] < 0) result("FAIL", section ":" p ": no TAP plan")
+		else if (ftop[p] != fplan[p]) result("FAIL", section ":" p ": " ftop[p] " of " fplan[p] " results")
+		top[section]++; prog = ""
+		next
+	}
+	if ($0 ~ /^# /) diag($0)
 	next
 }
 section != "" {

@@ -112,6 +112,12 @@ for f in $(git diff --diff-filter=A --name-only base ci); do
 		sh -c "./scripts/get_maintainer.pl --nogit --nogit-fallback -f '$f' | grep -q -e '(maintainer:' -e '(supporter:'"
 done
 
+# make mail: every posting (mainline, stable, user space) sent and signed
+# off by a real person, no trace of the placeholder identity left
+# (mail.sh fails if there is one).
+pass_if "mail: make mail FROM= leaves no placeholder in any posting" \
+	"$TOP/scripts/mail.sh" "Ada Example <ada@example.org>" "$BUILD/mail-check"
+
 # The user-space counterpart (userspace/: alsa-lib and amidi patches),
 # built from the release tarballs, and its own export round trip.
 pass_if "userspace: alsa-lib and amidi build from the tarballs with their patches" \

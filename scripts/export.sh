@@ -49,11 +49,14 @@ for p in $list; do
 	# The cover letter is dated FIXED_DATE and sent by the first patch's
 	# author, so that exporting the same commits always gives the same files.
 	first=$(git rev-list --reverse "$prev..$marker" | sed -n 1p)	# no SIGPIPE under pipefail
+	# A posting named *-rft is a request for testing: [PATCH RFT ...]
+	prefix=$SUBJECT_PREFIX
+	case $p in *-rft) prefix="$SUBJECT_PREFIX RFT" ;; esac
 	GIT_COMMITTER_NAME=$(git log -1 --format=%an "$first") \
 	GIT_COMMITTER_EMAIL=$(git log -1 --format=%ae "$first") \
 	GIT_COMMITTER_DATE=$FIXED_DATE git -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
 		--cover-letter --cover-from-description=subject --base=base \
-		--subject-prefix="$SUBJECT_PREFIX" "${to[@]}" "${cc[@]}" -o "$out/$p" "$prev..$marker"
+		--subject-prefix="$prefix" "${to[@]}" "${cc[@]}" -o "$out/$p" "$prev..$marker"
 	ls "$out/$p" | grep -E '^[0-9]{4}-.*\.patch$' | grep -v '^0000-' > "$out/$p/series"
 	prev=$marker
 done

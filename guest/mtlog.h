@@ -3,7 +3,7 @@
  * The user-space tests' view of the rawmidi test driver (snd-miditest):
  * its transmit log, and the check that scheduled messages left at their
  * times, with the bounds of the kernel's framed-output selftest
- * (tools/testing/selftests/alsa/rawmidi-test.c, framed_output_at_times):
+ * (tools/testing/selftests/alsa/rawmidi-framed-test.c, framed_output_at_times):
  * no message's first byte before its time, none 50 ms or more after it,
  * the median under 5 ms.
  */

@@ -267,7 +267,7 @@ stage "stage 6/8: boot the PREEMPT_RT kernel (with lockdep): KUnit, kselftests, 
 "$TOP/scripts/guest.sh" $main
 log=$logs/console-$main.log
 boot_quiet $main tests "$log"
-"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 kselftest:rawmidi-usb-test kselftest:rawmidi-usb-test-32 clients alsa-lib amidi |
+"$TOP/scripts/verdict.sh" "$log" $(rawmidi_sections) clients alsa-lib amidi |
 	sed "s/^\([A-Z][A-Z]*\) /\1 $main: /" | tee -a "$results" || true
 pass_if "$main: the kernel is PREEMPT_RT" grep -q '^=== GUEST START .* PREEMPT_RT ' "$log"
 # Old and new user space on the kernel without the uapi posting (2.0.5):
@@ -293,7 +293,7 @@ suite() {
 	# four tenths of the CPU idle (275 s, 2026-12-03), and SCHED_IDLE
 	# gives way to QEMU's threads at once.
 	"$TOP/scripts/boot.sh" "$1" tests "$log" || return
-	"$TOP/scripts/verdict.sh" "$log" kselftest:rawmidi-test kselftest:rawmidi-test-32 kselftest:rawmidi-usb-test kselftest:rawmidi-usb-test-32 clients alsa-lib amidi |
+	"$TOP/scripts/verdict.sh" "$log" $(rawmidi_sections) clients alsa-lib amidi |
 		sed "s/^\([A-Z][A-Z]*\) /\1 $1: /" | tee -a "$results" || true
 }
 
@@ -350,8 +350,10 @@ else
 	record FAIL "farm: make -C tools/testing/selftests TARGETS=alsa install"
 fi
 # On the series, with the board's UART bound, nothing may be missing.
-pass_if "farm-patched: rawmidi-test skipped no case" \
-	sh -c "! grep -q '^SKIP farm-patched: alsa:rawmidi-test:' '$results'"
+for p in $RAWMIDI_KSELFTESTS; do
+	pass_if "farm-patched: $p skipped no case" \
+		sh -c "! grep -q '^SKIP farm-patched: alsa:$p:' '$results'"
+done
 # What the directory's config asks for, the kernels have (=y serves =m).
 missing_opts=$(grep '^CONFIG_' tools/testing/selftests/alsa/config | while IFS== read -r opt val; do
 	grep -q "^$opt=\(y\|$val\)$" "$BUILD/obj-$main/.config" || echo "$opt=$val"; done)

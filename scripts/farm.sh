@@ -28,7 +28,10 @@ install)
 	make -s -C "$KSRC/tools/testing/selftests" O="$obj" TARGETS=alsa \
 		INSTALL_PATH="$inst" install > "$farm/install.log" 2>&1 ||
 		{ tail -30 "$farm/install.log"; exit 1; }
-	[ -x "$inst/run_kselftest.sh" ] && [ -x "$inst/alsa/rawmidi-test" ]
+	[ -x "$inst/run_kselftest.sh" ] || exit 1
+	for p in $RAWMIDI_KSELFTESTS; do
+		[ -x "$inst/alsa/$p" ] || { echo "not installed: alsa/$p"; exit 1; }
+	done
 	;;
 guest)
 	name=${2:?}

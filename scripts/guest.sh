@@ -15,8 +15,9 @@ sel=$KSRC/tools/testing/selftests
 # tree has none: it gets the rawmidi test as the mainline test driver
 # posting left it (ci.3-test-driver of the mainline tree, whose branch ci
 # check.sh makes first), and runs only the cases named in STABLE_TESTS.
-KSELFTESTS="alsa/rawmidi-test alsa/rawmidi-usb-test"
+KSELFTESTS=$(for p in $RAWMIDI_KSELFTESTS; do echo "alsa/$p"; done)
 if [ "$TREE" != 7.3 ]; then
+	KSELFTESTS=alsa/rawmidi-test
 	sel=$BUILD/stable-selftests
 	rm -rf "$sel" && mkdir -p "$sel/alsa"
 	for f in kselftest_harness.h kselftest.h alsa/rawmidi-test.c; do
@@ -35,12 +36,16 @@ cp -a "$obj/modinst/lib/modules" "$root/lib/"
 
 say "guest: building test programs"
 cflags="-O2 -Wall -static -isystem $obj/usr/include -I $sel"
+# The rawmidi programs share rawmidi-common.c, where the tree has it (the
+# alsa Makefile links it into each).
+common=
+[ ! -f "$sel/alsa/rawmidi-common.c" ] || common=$sel/alsa/rawmidi-common.c
 for t in $KSELFTESTS; do
 	src=$sel/$t.c
 	[ -f "$src" ] || continue
-	gcc $cflags -o "$root/tests/kselftest/${t##*/}" "$src" -lpthread
+	gcc $cflags -o "$root/tests/kselftest/${t##*/}" "$src" ${common:+"$common"} -lpthread
 	# The same cases from a 32-bit program, through the compat ioctls.
-	gcc $cflags -m32 -o "$root/tests/kselftest/${t##*/}-32" "$src" -lpthread
+	gcc $cflags -m32 -o "$root/tests/kselftest/${t##*/}-32" "$src" ${common:+"$common"} -lpthread
 done
 for prog in drainlat load tstamperr rt jitter cpucost txcost schedout mtctl; do
 	gcc -O2 -Wall -static -isystem "$obj/usr/include" -o "$root/tests/$prog" "$TOP/guest/$prog.c"

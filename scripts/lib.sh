@@ -35,6 +35,20 @@ FIXED_DATE="2026-11-30T00:00:00+0000"
 HARNESS_NAME="rawmidi harness"
 HARNESS_EMAIL="rawmidi-harness@localhost"
 
+# The rawmidi kselftest programs of the series (tools/testing/selftests/alsa),
+# one per topic since 7-framed-output patch 12 split rawmidi-test; each
+# runs in the guest built 64-bit and with -m32 (PROG-32). The stable trees
+# keep the single rawmidi-test of the test driver posting (check-stable.sh).
+RAWMIDI_KSELFTESTS="rawmidi-core-test rawmidi-uapi-test rawmidi-miditest-test rawmidi-seq-test
+	rawmidi-race-test rawmidi-framed-test rawmidi-usb-test"
+# The verdict sections of their guest runs (scripts/verdict.sh)
+rawmidi_sections() {
+	local p
+	for p in $RAWMIDI_KSELFTESTS; do
+		printf 'kselftest:%s kselftest:%s-32 ' "$p" "$p"
+	done
+}
+
 say() { printf '>>> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 

@@ -127,6 +127,23 @@ for load in idle load; do
 		done
 		report seq_delivery seq $load "$(/tests/rt 20 /tests/jitter seq-latency $mt $JN)"
 	fi
+	# The same through USB MIDI: the gadget's card sends the notes, and
+	# snd-usb-audio's card receives them (jitter HOST:GADGET): framed
+	# input stamps and sequencer stamps on the host side, then the
+	# sequencer's delivery delay.
+	if [ -n "$usbh" ] && [ -n "$usbg" ]; then
+		r=1
+		while [ $r -le "$JR" ]; do
+			sfx=; [ $r -gt 1 ] && sfx=-run$r
+			report jitter_10hz usb-framing$sfx $load \
+				"$(/tests/rt 20 /tests/jitter raw $usbh:$usbg $JN)"
+			report jitter_10hz usb-seq$sfx $load \
+				"$(/tests/rt 20 /tests/jitter seq $usbh:$usbg $JN)"
+			r=$((r + 1))
+		done
+		report seq_delivery usb-seq $load \
+			"$(/tests/rt 20 /tests/jitter seq-latency $usbh:$usbg $JN)"
+	fi
 	# Sending at a time: framed output against sleeping in userspace at
 	# SCHED_OTHER and at SCHED_FIFO, against the sequencer's real-time
 	# queue, and against the floor (the test driver's own hrtimer, armed

@@ -12,10 +12,20 @@
  * seq-latency records as seq does, but prints how long after its injection
  * each note on reached the recorder (read() returned it): the delivery
  * delay, which time stamps taken at receive time do not show.
+ *
+ * CARD as HOST:GADGET takes the notes through USB MIDI instead: a thread
+ * of this program (at the program's priority) writes each note on, then
+ * its note off, to the MIDI gadget's card GADGET at those times, and the
+ * recorder takes them from snd-usb-audio's card HOST, whose input path
+ * (URB completion to snd_rawmidi_receive()) they cross. A thread that
+ * sleeps wakes late now and then, so the jitter is taken against the
+ * times the writes began: |(on[i] - on[i-1]) - (sent[i] - sent[i-1])|;
+ * seq-latency's delay is the time read() returned it minus sent[i].
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +42,59 @@
 
 static long long first_on_ns;	/* when the first note on is injected */
 static int latency;		/* record arrival delays, not time stamps */
+static int gadget = -1;		/* USB: the MIDI gadget's card, which sends */
+static long long *sent;		/* USB: when each note on's write() began */
+
+struct sender {
+	int fd;			/* the gadget's rawmidi output */
+	int count;
+	long long t0;
+};
+
+/* USB: each note on and note off written to the gadget at its time. */
+static void *send_notes(void *arg)
+{
+	struct sender *s = arg;
+	unsigned char msg[3] = { 0x90, 0x3c, 0x64 };
+	struct timespec ts;
+	long long t;
+	int i;
+
+	for (i = 0; i < 2 * s->count; i++) {
+		t = s->t0 + i * (PERIOD_NS / 2);
+		ts.tv_sec = t / 1000000000LL;
+		ts.tv_nsec = t % 1000000000LL;
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		msg[0] = i & 1 ? 0x80 : 0x90;
+		msg[2] = i & 1 ? 0x00 : 0x64;
+		if (!(i & 1))
+			sent[i / 2] = now_ns();
+		if (write(s->fd, msg, sizeof(msg)) != sizeof(msg)) {
+			perror("gadget write");
+			break;
+		}
+	}
+	return NULL;
+}
+
+/* USB: start the gadget's sender thread, its first note on 200 ms ahead. */
+static int send_from_gadget(int count)
+{
+	static struct sender s;
+	pthread_t th;
+	char path[32];
+
+	snprintf(path, sizeof(path), "/dev/snd/midiC%dD0", gadget);
+	s.fd = open(path, O_WRONLY);
+	if (s.fd < 0)
+		return -1;
+	s.count = count;
+	s.t0 = now_ns() + 200000000LL;
+	first_on_ns = s.t0;
+	if (pthread_create(&th, NULL, send_notes, &s))
+		return -1;
+	return pthread_detach(th) ? -1 : 0;
+}
 
 /* Schedule COUNT note on/off pairs on device 0 of the test driver. */
 static int schedule(int count)
@@ -40,6 +103,8 @@ static int schedule(int count)
 	long long t0 = now_ns() + 200000000LL;
 	int i, fd, ok;
 
+	if (gadget >= 0)
+		return send_from_gadget(count);
 	first_on_ns = t0;
 	if (!c)
 		return -1;
@@ -155,7 +220,8 @@ static int record_seq(int card, long long *on, int count)
 			if (evs[i].type != SNDRV_SEQ_EVENT_NOTEON)
 				continue;
 			if (latency)
-				on[n] = now_ns() - (first_on_ns + n * PERIOD_NS);
+				on[n] = now_ns() - (gadget >= 0 ? sent[n] :
+						    first_on_ns + n * PERIOD_NS);
 			else
 				on[n] = evs[i].time.time.tv_sec * 1000000000LL +
 					evs[i].time.time.tv_nsec;
@@ -170,23 +236,31 @@ int main(int argc, char **argv)
 {
 	long long *on, *err;
 	int card, count, i, n;
+	char *colon;
 
 	latency = argc == 4 && !strcmp(argv[1], "seq-latency");
 	if (argc != 4 || (strcmp(argv[1], "raw") && strcmp(argv[1], "seq") && !latency))
-		return fprintf(stderr, "usage: jitter raw|seq|seq-latency CARD COUNT\n"), 2;
+		return fprintf(stderr, "usage: jitter raw|seq|seq-latency CARD|HOST:GADGET COUNT\n"), 2;
 	card = atoi(argv[2]);
+	colon = strchr(argv[2], ':');
+	if (colon)
+		gadget = atoi(colon + 1);
 	count = atoi(argv[3]);
 	if (count < 3 || count > 2000)
 		return fprintf(stderr, "COUNT must be 3..2000\n"), 2;
 	on = calloc(count, sizeof(*on));
 	err = calloc(count, sizeof(*err));
-	if (!on || !err)
+	sent = calloc(count, sizeof(*sent));
+	if (!on || !err || !sent)
 		return 1;
 	if ((!strcmp(argv[1], "raw") ? record_raw : record_seq)(card, on, count))
 		return 1;
 	if (latency)
 		for (n = 0; n < count; n++)
 			err[n] = on[n];
+	else if (gadget >= 0)
+		for (i = 1, n = 0; i < count; i++, n++)
+			err[n] = llabs(on[i] - on[i - 1] - (sent[i] - sent[i - 1]));
 	else
 		for (i = 1, n = 0; i < count; i++, n++)
 			err[n] = llabs(on[i] - on[i - 1] - PERIOD_NS);

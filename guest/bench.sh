@@ -149,7 +149,9 @@ for load in idle load; do
 	# queue, and against the floor (the test driver's own hrtimer, armed
 	# like the release timer: no path can beat its lateness). The base
 	# kernel has no framed output (schedout exits with 3): no figure for
-	# it there.
+	# it there. Path kernel-sleep: framed output whose writer sleeps past
+	# the last frame instead of waiting in DRAIN while they go out (what
+	# a waiting drainer costs the release).
 	# Path alsa-lib: the kernel path's frames written through the patched
 	# alsa-lib's snd_rawmidi_twrite() (/opt/alsa-rawmidi, where the guest
 	# has it).
@@ -158,7 +160,7 @@ for load in idle load; do
 	# same way through snd-usb-audio to the MIDI gadget, whose card stamps
 	# each arrival (schedout HOST:GADGET).
 	paths=
-	[ -n "$mt" ] && paths="floor kernel seq-queue user-other user-fifo"
+	[ -n "$mt" ] && paths="floor kernel kernel-sleep seq-queue user-other user-fifo"
 	[ -n "$mt" ] && [ -x /tests/schedout-alsa ] && paths="$paths alsa-lib"
 	[ -n "$usbh" ] && [ -n "$usbg" ] &&
 		paths="$paths usb-kernel usb-seq-queue usb-user-other usb-user-fifo"

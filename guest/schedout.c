@@ -6,7 +6,11 @@
  * on the wire; 16-byte FIFO), whose transmit log gives the time each byte
  * left (its last bit):
  *   kernel:     framed output (protocol 2.0.6, CLOCK_MONOTONIC): all the
- *               frames are written at once, ahead, with their times;
+ *               frames are written at once, ahead, with their times, and
+ *               the writer waits in DRAIN while they go out;
+ *   kernel-sleep: the same, but the writer sleeps until 100 ms after the
+ *               last frame's time before its DRAIN: nobody waits on the
+ *               output while the frames go out;
  *   user-other: what applications do today: clock_nanosleep(TIMER_ABSTIME)
  *               to each time, then write() the bytes, at SCHED_OTHER;
  *   user-fifo:  the same at SCHED_FIFO 20 (as started by guest/rt.c), which
@@ -223,10 +227,11 @@ int main(int argc, char **argv)
 	int gadget = -1, usb_fd = -1;
 	char path[32], *colon;
 
-	if (argc != 4 || (strcmp(argv[1], "kernel") && strcmp(argv[1], "user-other") &&
+	if (argc != 4 || (strcmp(argv[1], "kernel") && strcmp(argv[1], "kernel-sleep") &&
+			  strcmp(argv[1], "user-other") &&
 			  strcmp(argv[1], "user-fifo") && strcmp(argv[1], "seq-queue") &&
 			  strcmp(argv[1], "floor")))
-		return fprintf(stderr, "usage: schedout kernel|user-other|user-fifo|seq-queue|floor CARD|HOST:GADGET COUNT\n"), 2;
+		return fprintf(stderr, "usage: schedout kernel|kernel-sleep|user-other|user-fifo|seq-queue|floor CARD|HOST:GADGET COUNT\n"), 2;
 	card = atoi(argv[2]);
 	colon = strchr(argv[2], ':');
 	if (colon)
@@ -285,7 +290,7 @@ int main(int argc, char **argv)
 	if (fd < 0)
 		return perror(path), 1;
 
-	if (!strcmp(argv[1], "kernel")) {
+	if (!strcmp(argv[1], "kernel") || !strcmp(argv[1], "kernel-sleep")) {
 		struct snd_rawmidi_params params = {
 			.stream = SNDRV_RAWMIDI_STREAM_OUTPUT, .buffer_size = 65536,
 			.avail_min = 1, .no_active_sensing = 1,
@@ -325,6 +330,12 @@ int main(int argc, char **argv)
 			if (write(fd, msg, 3) != 3)
 				return perror("write"), 1;
 		}
+	}
+	if (!strcmp(argv[1], "kernel-sleep")) {
+		end.tv_sec = (when[count - 1] + 100000000LL) / 1000000000LL;
+		end.tv_nsec = (when[count - 1] + 100000000LL) % 1000000000LL;
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &end, NULL))
+			;
 	}
 	if (ioctl(fd, SNDRV_RAWMIDI_IOCTL_DRAIN, &stream))
 		return perror("drain"), 1;

@@ -2,7 +2,7 @@
 # check-stable.sh TREE: the stable backports of posting 1 on TREE (6.12 or
 # 6.1): apply them and the test-only posting to the pristine tree, check
 # the export round trip and checkpatch, build the fixes alone and then with
-# the test driver, boot, and run the kselftest cases of the seven fixes
+# the test driver, boot, and run the kselftest cases of fixes 1-7 (fix 8 has none)
 # (64- and 32-bit). Prints "PASS/FAIL stable-TREE: name" lines.
 # Needs the mainline branch ci (check.sh makes it): the guest takes the
 # rawmidi kselftest from its test driver posting.

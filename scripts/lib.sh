@@ -36,7 +36,7 @@ HARNESS_NAME="rawmidi harness"
 HARNESS_EMAIL="rawmidi-harness@localhost"
 
 # The rawmidi kselftest programs of the series (tools/testing/selftests/alsa),
-# one per topic since 7-framed-output patch 12 split rawmidi-test; each
+# one per topic since 8-framed-output patch 12 split rawmidi-test; each
 # runs in the guest built 64-bit and with -m32 (PROG-32). The stable trees
 # keep the single rawmidi-test of the test driver posting (check-stable.sh).
 RAWMIDI_KSELFTESTS="rawmidi-core-test rawmidi-uapi-test rawmidi-miditest-test rawmidi-seq-test

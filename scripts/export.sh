@@ -57,6 +57,15 @@ for p in $list; do
 	GIT_COMMITTER_DATE=$FIXED_DATE git -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
 		--cover-letter --cover-from-description=subject --base=base \
 		--subject-prefix="$prefix" "${to[@]}" "${cc[@]}" -o "$out/$p" "$prev..$marker"
+	case " $STANDALONE_POSTINGS " in *" $p "*)
+		# It applies to the base alone: no prerequisite patches.
+		idx=$(mktemp)
+		GIT_INDEX_FILE=$idx git read-tree base
+		git diff "$prev" "$marker" | GIT_INDEX_FILE=$idx git apply --cached --check ||
+			{ rm -f "$idx"; die "posting $p does not apply to the base alone"; }
+		rm -f "$idx"
+		sed -i '/^prerequisite-patch-id: /d' "$out/$p/0000-cover-letter.patch" ;;
+	esac
 	ls "$out/$p" | grep -E '^[0-9]{4}-.*\.patch$' | grep -v '^0000-' > "$out/$p/series"
 	prev=$marker
 done

@@ -32,6 +32,9 @@ export CCACHE_DEPEND=1
 # harness commits, so that the base commit id and the exported patch files
 # come out the same on every machine.
 FIXED_DATE="2026-11-30T00:00:00+0000"
+# Postings that apply to the base alone (their cover letters say so):
+# export.sh checks that they do and lists no prerequisite patches for them.
+STANDALONE_POSTINGS="6-seq-fixes 10-mpu401-rft"
 HARNESS_NAME="rawmidi harness"
 HARNESS_EMAIL="rawmidi-harness@localhost"
 

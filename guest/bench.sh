@@ -39,8 +39,14 @@ card_of() { awk -v d="$1" 'index($0, "]: " d " - ") { print $1; exit }' /proc/as
 vm=$(card_of VirMIDI)
 uart=$(card_of Serial)
 mt=$(card_of MIDItest)
-usbh=$(card_of USB-Audio)	# snd-usb-audio's card of the MIDI gadget (guest/init)
+# the card whose line in /proc/asound/cards ends "]: DRIVER - NAME"
+card_named() { awk -v d="]: $1" 'substr($0, length($0) - length(d) + 1) == d { print $1; exit }' /proc/asound/cards; }
+usbh=$(card_named "USB-Audio - MIDI Gadget")	# snd-usb-audio's card of the MIDI gadget (guest/init)
 usbg=$(card_of "MIDI Gadget")	# the gadget's own card, which stamps arrivals
+# The MIDI 2.0 gadget and snd-usb-audio's card of it (UMP endpoints)
+/tests/ump-gadget.sh || echo "BENCH-NOTE no MIDI 2.0 gadget: no ump rows"
+umph=$(card_named "USB-Audio - MIDI 2.0 Gadget")
+umpg=$(card_named "f_midi2 - MIDI 2.0 Gadget")
 dbg=/sys/kernel/debug/miditest
 
 # report MEASURE PATH LOAD OUTPUT: OUTPUT is a program's summary line
@@ -164,6 +170,10 @@ for load in idle load; do
 	[ -n "$mt" ] && [ -x /tests/schedout-alsa ] && paths="$paths alsa-lib"
 	[ -n "$usbh" ] && [ -n "$usbg" ] &&
 		paths="$paths usb-kernel usb-seq-queue usb-user-other usb-user-fifo"
+	# The ump-* paths: 64-bit MIDI 2.0 note ons to the MIDI 2.0 gadget's
+	# UMP endpoint through snd-usb-audio (schedout ump:HOST:GADGET).
+	[ -n "$umph" ] && [ -n "$umpg" ] &&
+		paths="$paths ump-kernel ump-user-other ump-user-fifo"
 	r=1
 	while [ -n "$paths" ] && [ $r -le "$SR" ]; do
 		sfx=; [ $r -gt 1 ] && sfx=-run$r
@@ -171,6 +181,8 @@ for load in idle load; do
 			if [ $p = alsa-lib ]; then
 				out=$(/tests/rt 20 env LD_LIBRARY_PATH=/opt/alsa-rawmidi/lib \
 					/tests/schedout-alsa $mt $SN 2>/tmp/schedout.err)
+			elif [ "${p#ump-}" != "$p" ]; then
+				out=$(/tests/rt 20 /tests/schedout ${p#ump-} "ump:$umph:$umpg" $SN 2>/tmp/schedout.err)
 			elif [ "${p#usb-}" != "$p" ]; then
 				out=$(/tests/rt 20 /tests/schedout ${p#usb-} "$usbh:$usbg" $SN 2>/tmp/schedout.err)
 			else

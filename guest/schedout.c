@@ -30,6 +30,11 @@
  * instead: to device 0 of card HOST, snd-usb-audio's card of the MIDI
  * gadget on dummy_hcd, whose own card GADGET stamps each arrival with
  * framed input (CLOCK_MONOTONIC); the time of a message is its arrival.
+ * CARD as ump:HOST:GADGET (paths kernel, user-other, user-fifo) does the
+ * same with MIDI 2.0: 64-bit MIDI 2.0 note ons to the UMP endpoint of
+ * snd-usb-audio's card HOST of the MIDI 2.0 gadget (f_midi2, set up by
+ * guest/ump-gadget.sh), received at the endpoint of the gadget's card
+ * GADGET; framed output there is one packet a frame.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -52,18 +57,19 @@
  * USB: the gadget's card @gadget as framed input (CLOCK_MONOTONIC),
  * started, with nothing old in it. Returns the open input, or -1.
  */
-static int usb_in_open(int gadget)
+static int usb_in_open(int gadget, int ump)
 {
 	struct snd_rawmidi_params params = {
 		.stream = SNDRV_RAWMIDI_STREAM_INPUT, .buffer_size = 262144,
 		.avail_min = 1,
 		.mode = SNDRV_RAWMIDI_MODE_FRAMING_TSTAMP | SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC,
 	};
-	int pversion = SNDRV_PROTOCOL_VERSION(2, 0, 2), fd;
+	/* 2.0.6: a UMP packet a frame, where the kernel has it */
+	int pversion = SNDRV_PROTOCOL_VERSION(2, 0, ump ? 6 : 2), fd;
 	struct pollfd pfd;
 	char path[32], old[4096];
 
-	snprintf(path, sizeof(path), "/dev/snd/midiC%dD0", gadget);
+	snprintf(path, sizeof(path), "/dev/snd/%sC%dD0", ump ? "ump" : "midi", gadget);
 	fd = open(path, O_RDONLY | O_NONBLOCK);
 	if (fd < 0 || ioctl(fd, SNDRV_RAWMIDI_IOCTL_USER_PVERSION, &pversion) ||
 	    ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS, &params))
@@ -99,6 +105,41 @@ static int usb_log(int fd, struct miditest_tx *log, int max)
 			}
 	}
 	return n;
+}
+
+/*
+ * UMP: what arrived at the gadget's endpoint, one word at a time with the
+ * stamp of its frame (a kernel that frames by packet gives a packet a
+ * frame, an older one cuts each transfer every 16 bytes), until @max
+ * words or nothing for a second.
+ */
+static int ump_log(int fd, uint32_t *word, long long *ns, int max)
+{
+	struct snd_rawmidi_framing_tstamp f[64];
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	int n = 0, i, j;
+	ssize_t r;
+
+	while (n < max && poll(&pfd, 1, 1000) > 0) {
+		r = read(fd, f, sizeof(f));
+		if (r < 0 && errno == EAGAIN)
+			continue;
+		if (r <= 0 || r % sizeof(f[0]))
+			break;
+		for (i = 0; i < r / (int)sizeof(f[0]); i++)
+			for (j = 0; j + 4 <= f[i].length && j < 16 && n < max; j += 4) {
+				memcpy(&word[n], f[i].data + j, 4);
+				ns[n++] = f[i].tv_sec * 1000000000LL + f[i].tv_nsec;
+			}
+	}
+	return n;
+}
+
+/* UMP: MIDI 2.0 note on @i, channel i % 16, key i & 0x7f, in 2 words */
+static void ump_note(uint32_t *w, int i)
+{
+	w[0] = 0x40900000 | (i % 16) << 16 | (i & 0x7f) << 8;
+	w[1] = 0x80000000;
 }
 
 /* floor: the test driver's injection times against their schedule. */
@@ -224,20 +265,27 @@ int main(int argc, char **argv)
 	int qid = 0;
 	int seq = argc == 4 && !strcmp(argv[1], "seq-queue");
 	int card, count, fd = -1, i, n, e, stream = SNDRV_RAWMIDI_STREAM_OUTPUT;
-	int gadget = -1, usb_fd = -1;
-	char path[32], *colon;
+	int gadget = -1, usb_fd = -1, ump = 0;
+	char path[32], *colon, *spec = argv[2];
 
 	if (argc != 4 || (strcmp(argv[1], "kernel") && strcmp(argv[1], "kernel-sleep") &&
 			  strcmp(argv[1], "user-other") &&
 			  strcmp(argv[1], "user-fifo") && strcmp(argv[1], "seq-queue") &&
 			  strcmp(argv[1], "floor")))
-		return fprintf(stderr, "usage: schedout kernel|kernel-sleep|user-other|user-fifo|seq-queue|floor CARD|HOST:GADGET COUNT\n"), 2;
-	card = atoi(argv[2]);
-	colon = strchr(argv[2], ':');
+		return fprintf(stderr, "usage: schedout kernel|kernel-sleep|user-other|user-fifo|seq-queue|floor CARD|HOST:GADGET|ump:HOST:GADGET COUNT\n"), 2;
+	if (!strncmp(spec, "ump:", 4)) {
+		ump = 1;
+		spec += 4;
+	}
+	card = atoi(spec);
+	colon = strchr(spec, ':');
 	if (colon)
 		gadget = atoi(colon + 1);
 	if (gadget >= 0 && !strcmp(argv[1], "floor"))
 		return fprintf(stderr, "floor is the test driver's: no HOST:GADGET\n"), 2;
+	if (ump && (gadget < 0 || seq || !strcmp(argv[1], "floor") ||
+		    !strcmp(argv[1], "kernel-sleep")))
+		return fprintf(stderr, "ump: HOST:GADGET, paths kernel, user-other, user-fifo\n"), 2;
 	count = atoi(argv[3]);
 	if (count < 2 || count > 2000)
 		return fprintf(stderr, "COUNT must be 2..2000\n"), 2;
@@ -249,7 +297,7 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "user-other") && sched_setscheduler(0, SCHED_OTHER, &other))
 		return perror("SCHED_OTHER"), 1;
 	if (gadget >= 0) {
-		usb_fd = usb_in_open(gadget);
+		usb_fd = usb_in_open(gadget, ump);
 		if (usb_fd < 0)
 			return 1;
 	} else if (mt_set("baud", "1000000") || mt_set("fifo", "16")) {
@@ -285,12 +333,52 @@ int main(int argc, char **argv)
 		close(fd);
 		goto check;
 	}
-	snprintf(path, sizeof(path), "/dev/snd/midiC%dD0", card);
+	snprintf(path, sizeof(path), "/dev/snd/%sC%dD0", ump ? "ump" : "midi", card);
 	fd = open(path, O_WRONLY);
 	if (fd < 0)
 		return perror(path), 1;
 
-	if (!strcmp(argv[1], "kernel") || !strcmp(argv[1], "kernel-sleep")) {
+	if (ump && !strcmp(argv[1], "kernel")) {
+		struct snd_rawmidi_params params = {
+			.stream = SNDRV_RAWMIDI_STREAM_OUTPUT, .buffer_size = 65536,
+			.avail_min = 1, .no_active_sensing = 1,
+			.mode = SNDRV_RAWMIDI_MODE_FRAMING_TSTAMP |
+				SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC,
+		};
+		struct snd_rawmidi_framing_tstamp *f = calloc(count, sizeof(*f));
+		int pversion = SNDRV_PROTOCOL_VERSION(2, 0, 6), kversion = 0;
+
+		/* older kernels ignore the mode or refuse framing on UMP */
+		if (!f || ioctl(fd, SNDRV_RAWMIDI_IOCTL_PVERSION, &kversion))
+			return perror("framed output"), 1;
+		if (kversion < pversion ||
+		    ioctl(fd, SNDRV_RAWMIDI_IOCTL_USER_PVERSION, &pversion) ||
+		    ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS, &params))
+			return fprintf(stderr, "no framed UMP output in this kernel\n"), 3;
+		for (i = 0; i < count; i++) {
+			f[i].length = 8;
+			ump_note((uint32_t *)f[i].data, i);
+			f[i].tv_sec = when[i] / 1000000000LL;
+			f[i].tv_nsec = when[i] % 1000000000LL;
+		}
+		if (write(fd, f, count * sizeof(*f)) != (ssize_t)(count * sizeof(*f)))
+			return perror("write frames"), 1;
+	} else if (ump) {
+		for (i = 0; i < count; i++) {
+			uint32_t w[2];
+			struct timespec ts = {
+				.tv_sec = when[i] / 1000000000LL,
+				.tv_nsec = when[i] % 1000000000LL,
+			};
+
+			ump_note(w, i);
+			while ((e = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL)))
+				if (e != EINTR)
+					return fprintf(stderr, "clock_nanosleep: %s\n", strerror(e)), 1;
+			if (write(fd, w, sizeof(w)) != sizeof(w))
+				return perror("write"), 1;
+		}
+	} else if (!strcmp(argv[1], "kernel") || !strcmp(argv[1], "kernel-sleep")) {
 		struct snd_rawmidi_params params = {
 			.stream = SNDRV_RAWMIDI_STREAM_OUTPUT, .buffer_size = 65536,
 			.avail_min = 1, .no_active_sensing = 1,
@@ -341,6 +429,24 @@ int main(int argc, char **argv)
 		return perror("drain"), 1;
 	close(fd);
 check:
+	if (ump) {
+		uint32_t *word = calloc(2 * count + 16, sizeof(*word)), w[2];
+		long long *ns = calloc(2 * count + 16, sizeof(*ns));
+
+		if (!word || !ns)
+			return 1;
+		n = ump_log(usb_fd, word, ns, 2 * count + 16);
+		if (n != 2 * count)
+			return fprintf(stderr, "%d words arrived, %d sent\n", n, 2 * count), 1;
+		for (i = 0; i < count; i++) {
+			ump_note(w, i);
+			if (word[2 * i] != w[0] || word[2 * i + 1] != w[1])
+				return fprintf(stderr, "packet %d arrived as %08x %08x, not %08x %08x\n",
+					       i, word[2 * i], word[2 * i + 1], w[0], w[1]), 1;
+			err[i] = ns[2 * i] - when[i];
+		}
+		goto print;
+	}
 	n = gadget >= 0 ? usb_log(usb_fd, log, 3 * count + 16) : mt_log(log, 3 * count + 16);
 	if (n != 3 * count)
 		return fprintf(stderr, "%d bytes logged, %d sent\n", n, 3 * count), 1;

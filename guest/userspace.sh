@@ -22,7 +22,7 @@ US=/opt/alsa-rawmidi
 run() { LD_LIBRARY_PATH=$US/lib "$@"; }
 echo "TAP version 13"
 case $what in
-alsa-lib) plan=7 ;;
+alsa-lib) plan=8 ;;
 amidi) plan=4 ;;
 *) echo "1..0 # unknown section $what"; exit 1 ;;
 esac
@@ -84,6 +84,28 @@ if [ $what = alsa-lib ]; then
 		result "test/rawmidi_twrite: its checks pass and its messages leave at their times" rawmidi_twrite_test
 	else
 		result "test/rawmidi_twrite: reports no framed output (exit 77), nothing changed or sent" rawmidi_twrite_test
+	fi
+	# alsa-lib's UMP test, from snd-usb-audio's UMP endpoint of the MIDI
+	# 2.0 gadget (f_midi2 on dummy_hcd) to the gadget's own endpoint
+	ump_twrite_test() {
+		/tests/ump-gadget.sh || { echo "no MIDI 2.0 gadget"; return 1; }
+		h=$(grep ']: USB-Audio - MIDI 2.0 Gadget$' /proc/asound/cards | awk '{ print $1 }')
+		g=$(grep ']: f_midi2 - MIDI 2.0 Gadget$' /proc/asound/cards | awk '{ print $1 }')
+		run $US/bin/ump_twrite -o "hw:$h,0" -i "hw:$g,0" -n 30 -g 10 -d 50 > $tmp.ut
+		rc=$?
+		cat $tmp.ut
+		if [ $framed = 1 ]; then
+			# every packet whole, in order, none early; under 50 ms late
+			[ $rc = 0 ] && [ "$(grep -c '^pkt ' $tmp.ut)" -ge 30 ] &&
+				awk '/^pkt / && $3 >= 50000 { bad = 1 } END { exit bad }' $tmp.ut
+		else
+			[ $rc = 77 ] && grep -q 'not supported (-ENOTSUP); nothing sent' $tmp.ut
+		fi
+	}
+	if [ $framed = 1 ]; then
+		result "test/ump_twrite: UMP packets whole, in order, at their times (snd_ump_twrite, snd_ump_tread)" ump_twrite_test
+	else
+		result "test/ump_twrite: reports no framed UMP output (exit 77), nothing sent" ump_twrite_test
 	fi
 fi
 

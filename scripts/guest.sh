@@ -72,7 +72,7 @@ us=$BUILD/userspace/prefix/opt/alsa-rawmidi
 if [ "$TREE" = 7.3 ] && [ -x "$us/bin/amidi" ]; then
 	say "guest: the patched alsa-lib and amidi ($us)"
 	mkdir -p "$root/opt/alsa-rawmidi/bin" "$root/opt/alsa-rawmidi/lib" "$root/opt/alsa-rawmidi/share"
-	cp "$us/bin/amidi" "$us/bin/rawmidi_twrite" "$root/opt/alsa-rawmidi/bin/"
+	cp "$us/bin/amidi" "$us/bin/rawmidi_twrite" "$us/bin/ump_twrite" "$root/opt/alsa-rawmidi/bin/"
 	cp -a "$us"/lib/libasound.so* "$root/opt/alsa-rawmidi/lib/"
 	cp -a "$us/share/alsa" "$root/opt/alsa-rawmidi/share/"
 	for prog in ustwrite schedout-alsa; do

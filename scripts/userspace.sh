@@ -150,11 +150,14 @@ do_build() {
 		# skips here, as it cannot open a device (the library has no
 		# configuration before it is installed, and a build machine
 		# seldom has a MIDI port).
-		make -C test check check_PROGRAMS=rawmidi_twrite SUBDIRS=
+		# and test/ump_twrite, built beside it (it needs a UMP loopback:
+		# the guest runs it on the MIDI 2.0 gadget)
+		make -C test check check_PROGRAMS="rawmidi_twrite ump_twrite" SUBDIRS=
 		make install DESTDIR="$STAGE"
 		# libtool's archive names the build place; nothing needs it
 		rm -f "$STAGE$PREFIX"/lib/*.la
 		install -m 755 test/.libs/rawmidi_twrite "$STAGE$PREFIX/bin/rawmidi_twrite"
+		install -m 755 test/.libs/ump_twrite "$STAGE$PREFIX/bin/ump_twrite"
 	) > "$US/logs/alsa-lib.log" 2>&1 || { tail -40 "$US/logs/alsa-lib.log"; die "alsa-lib build failed"; }
 	# make check ran the test program (it skips without a device)
 	grep -Eq '^(SKIP|PASS): rawmidi_twrite$' "$US/logs/alsa-lib.log" ||

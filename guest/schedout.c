@@ -53,6 +53,13 @@
 
 #define PERIOD_NS	10000000LL
 
+/* PARAMS of the kernel paths: framed output on CLOCK_MONOTONIC */
+static const struct snd_rawmidi_params framed_out = {
+	.stream = SNDRV_RAWMIDI_STREAM_OUTPUT, .buffer_size = 65536,
+	.avail_min = 1, .no_active_sensing = 1,
+	.mode = SNDRV_RAWMIDI_MODE_FRAMING_TSTAMP | SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC,
+};
+
 /*
  * USB: the gadget's card @gadget as framed input (CLOCK_MONOTONIC),
  * started, with nothing old in it. Returns the open input, or -1.
@@ -111,27 +118,24 @@ static int usb_log(int fd, struct miditest_tx *log, int max)
  * UMP: what arrived at the gadget's endpoint, one word at a time with the
  * stamp of its frame (a kernel that frames by packet gives a packet a
  * frame, an older one cuts each transfer every 16 bytes), until @max
- * words or nothing for a second.
+ * words or nothing for a second: usb_log()'s bytes, four at a time.
  */
 static int ump_log(int fd, uint32_t *word, long long *ns, int max)
 {
-	struct snd_rawmidi_framing_tstamp f[64];
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	int n = 0, i, j;
-	ssize_t r;
+	struct miditest_tx *log = calloc(4 * max, sizeof(*log));
+	unsigned char b[4];
+	int n, i, k;
 
-	while (n < max && poll(&pfd, 1, 1000) > 0) {
-		r = read(fd, f, sizeof(f));
-		if (r < 0 && errno == EAGAIN)
-			continue;
-		if (r <= 0 || r % sizeof(f[0]))
-			break;
-		for (i = 0; i < r / (int)sizeof(f[0]); i++)
-			for (j = 0; j + 4 <= f[i].length && j < 16 && n < max; j += 4) {
-				memcpy(&word[n], f[i].data + j, 4);
-				ns[n++] = f[i].tv_sec * 1000000000LL + f[i].tv_nsec;
-			}
+	if (!log)
+		return -1;
+	n = usb_log(fd, log, 4 * max) / 4;
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < 4; k++)
+			b[k] = log[4 * i + k].byte;
+		memcpy(&word[i], b, 4);
+		ns[i] = log[4 * i].time_ns;
 	}
+	free(log);
 	return n;
 }
 
@@ -339,12 +343,7 @@ int main(int argc, char **argv)
 		return perror(path), 1;
 
 	if (ump && !strcmp(argv[1], "kernel")) {
-		struct snd_rawmidi_params params = {
-			.stream = SNDRV_RAWMIDI_STREAM_OUTPUT, .buffer_size = 65536,
-			.avail_min = 1, .no_active_sensing = 1,
-			.mode = SNDRV_RAWMIDI_MODE_FRAMING_TSTAMP |
-				SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC,
-		};
+		struct snd_rawmidi_params params = framed_out;
 		struct snd_rawmidi_framing_tstamp *f = calloc(count, sizeof(*f));
 		int pversion = SNDRV_PROTOCOL_VERSION(2, 0, 6), kversion = 0;
 
@@ -379,12 +378,7 @@ int main(int argc, char **argv)
 				return perror("write"), 1;
 		}
 	} else if (!strcmp(argv[1], "kernel") || !strcmp(argv[1], "kernel-sleep")) {
-		struct snd_rawmidi_params params = {
-			.stream = SNDRV_RAWMIDI_STREAM_OUTPUT, .buffer_size = 65536,
-			.avail_min = 1, .no_active_sensing = 1,
-			.mode = SNDRV_RAWMIDI_MODE_FRAMING_TSTAMP |
-				SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC,
-		};
+		struct snd_rawmidi_params params = framed_out;
 		struct snd_rawmidi_framing_tstamp *f = calloc(count, sizeof(*f));
 		int pversion = SNDRV_PROTOCOL_VERSION(2, 0, 6);
 

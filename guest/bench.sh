@@ -35,12 +35,10 @@ if uname -v | grep -q PREEMPT_RT; then
 			echo "BENCH-NOTE $comm raised to SCHED_FIFO 50"
 	done
 fi
-card_of() { awk -v d="$1" 'index($0, "]: " d " - ") { print $1; exit }' /proc/asound/cards; }
+. /tests/cards.sh
 vm=$(card_of VirMIDI)
 uart=$(card_of Serial)
 mt=$(card_of MIDItest)
-# the card whose line in /proc/asound/cards ends "]: DRIVER - NAME"
-card_named() { awk -v d="]: $1" 'substr($0, length($0) - length(d) + 1) == d { print $1; exit }' /proc/asound/cards; }
 usbh=$(card_named "USB-Audio - MIDI Gadget")	# snd-usb-audio's card of the MIDI gadget (guest/init)
 usbg=$(card_of "MIDI Gadget")	# the gadget's own card, which stamps arrivals
 # The MIDI 2.0 gadget and snd-usb-audio's card of it (UMP endpoints)

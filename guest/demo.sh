@@ -2,12 +2,12 @@
 # The demonstration that `make demo` shows: framed input with kernel
 # timestamps through alsa-lib, how long DRAIN takes on each device, framed
 # output against sleeping in userspace, and sequencer input under load.
-card_of() { awk -v d="$1" 'index($0, "]: " d " - ") { print $1; exit }' /proc/asound/cards; }
+. /tests/cards.sh
 dmesg -n 1	# keep kernel messages out of the demonstration
 vm=$(card_of VirMIDI)
 mt=$(card_of MIDItest)
 uart=$(card_of Serial)
-usbh=$(card_of USB-Audio)	# snd-usb-audio's card of the MIDI gadget
+usbh=$(card_named "USB-Audio - MIDI Gadget")	# snd-usb-audio's card of the MIDI gadget
 usbg=$(card_of "MIDI Gadget")	# the gadget's own card
 seq_client() {
 	awk -v want="\"Virtual Raw MIDI $vm-$1\"" \

@@ -8,7 +8,8 @@
 # rawmidi-usb-test does it; the bench uses it.
 G=/sys/kernel/config/usb_gadget/rawmidi-ump
 F=$G/functions/midi2.usb0
-host_card() { grep -q ']: USB-Audio - MIDI 2.0 Gadget$' /proc/asound/cards; }
+. /tests/cards.sh
+host_card() { [ -n "$(card_named 'USB-Audio - MIDI 2.0 Gadget')" ]; }
 
 host_card && exit 0
 modprobe usb_f_midi2 || exit 1

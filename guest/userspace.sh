@@ -18,6 +18,7 @@ if [ $# = 0 ]; then
 	exit 0
 fi
 what=$1
+. /tests/cards.sh
 US=/opt/alsa-rawmidi
 run() { LD_LIBRARY_PATH=$US/lib "$@"; }
 echo "TAP version 13"
@@ -89,8 +90,8 @@ if [ $what = alsa-lib ]; then
 	# 2.0 gadget (f_midi2 on dummy_hcd) to the gadget's own endpoint
 	ump_twrite_test() {
 		/tests/ump-gadget.sh || { echo "no MIDI 2.0 gadget"; return 1; }
-		h=$(grep ']: USB-Audio - MIDI 2.0 Gadget$' /proc/asound/cards | awk '{ print $1 }')
-		g=$(grep ']: f_midi2 - MIDI 2.0 Gadget$' /proc/asound/cards | awk '{ print $1 }')
+		h=$(card_named "USB-Audio - MIDI 2.0 Gadget")
+		g=$(card_named "f_midi2 - MIDI 2.0 Gadget")
 		run $US/bin/ump_twrite -o "hw:$h,0" -i "hw:$g,0" -n 30 -g 10 -d 50 > $tmp.ut
 		rc=$?
 		cat $tmp.ut

@@ -1,24 +1,31 @@
 #!/bin/bash
 # userspace.sh [build|tree|export] [PKG...]: the user-space counterpart of
-# the series, alsa-lib and alsa-utils (amidi) with the patches of
-# userspace/PKG/ (a series file and git format-patch files).
+# the series, alsa-lib, alsa-utils (amidi) and libremidi with the patches
+# of userspace/PKG/ (a series file and git format-patch files).
 #
 #   build   (default) unpack each release tarball of $DEPS (sha256-checked
 #           against its SHA256SUMS), apply the patches, build, and install
 #           into $BUILD/userspace/prefix (--prefix=/opt/alsa-rawmidi,
 #           installed with DESTDIR, so the same files go into the guest).
 #           Skipped when the tarballs, the patches and this script are
-#           unchanged since the last build.
+#           unchanged since the last build. Builds every package (the
+#           others need alsa-lib), whatever PKG says.
+#           libremidi (cmake) links its unit tests and guest/libremidi-sched
+#           statically; it loads libasound at run time (dlopen), so they
+#           use whichever libasound.so.2 they find.
+#   test    run libremidi's unit tests that need no MIDI device (after build)
 #   tree    (re)create the development tree $BUILD/PKG: a git repository
 #           whose branch "base" is the unpacked tarball and branch "series"
 #           base + the patches, one commit each (git am).
 #   export  write branch "series" of $BUILD/PKG back to userspace/PKG/
-#           (never edit a .patch by hand), or to $US_OUT/PKG/ if set.
+#           (never edit a .patch by hand), or to $US_OUT/PKG/ if set. A
+#           README beside the patches is written by hand: it is kept, and
+#           copied to $US_OUT/PKG/ too.
 . "$(dirname "$0")/lib.sh"
 cmd=${1:-build}
 [ $# = 0 ] || shift
 PKGS=("$@")
-[ ${#PKGS[@]} -gt 0 ] || PKGS=(alsa-lib alsa-utils)
+[ ${#PKGS[@]} -gt 0 ] || PKGS=(alsa-lib alsa-utils libremidi)
 DEPS=${DEPS:-$(cd "$TOP/.." && pwd)/shared/deps}
 US=$BUILD/userspace
 PREFIX=/opt/alsa-rawmidi
@@ -29,6 +36,7 @@ tarball() {
 	case $1 in
 	alsa-lib) echo "$DEPS/alsa-lib-1.2.16.1.tar.xz" ;;
 	alsa-utils) echo "$DEPS/alsa-utils-1.2.16.tar.xz" ;;
+	libremidi) echo "$DEPS/libremidi-5.4.3.tar.xz" ;;
 	*) die "unknown package $1" ;;
 	esac
 }
@@ -90,20 +98,28 @@ do_tree() {
 }
 
 do_export() {
-	local pkg=$1 dir=$BUILD/$1 out=${US_OUT:-$TOP/userspace}/$1
+	local pkg=$1 dir=$BUILD/$1 out=${US_OUT:-$TOP/userspace}/$1 readme=
 	[ -d "$dir/.git" ] || die "no tree $dir (scripts/userspace.sh tree $pkg)"
+	if [ -f "$TOP/userspace/$pkg/README" ]; then
+		readme=$(mktemp)
+		cp "$TOP/userspace/$pkg/README" "$readme"
+	fi
 	rm -rf "$out" && mkdir -p "$out"
 	git -C "$dir" -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
 		--base=base -o "$out" base..series
 	(cd "$out" && ls | grep -E '^[0-9]{4}-.*\.patch$' > series)
+	if [ -n "$readme" ]; then
+		install -m 644 "$readme" "$out/README" && rm -f "$readme"
+	fi
 	say "exported $(wc -l < "$out/series") patches to $out"
 }
 
 # The inputs of a build: a change to any of them rebuilds.
 inputs_hash() {
 	{
-		sha256sum "$(tarball alsa-lib)" "$(tarball alsa-utils)" "$0" | cut -d' ' -f1
-		for pkg in alsa-lib alsa-utils; do
+		sha256sum "$(tarball alsa-lib)" "$(tarball alsa-utils)" "$(tarball libremidi)" "$0" \
+			"$TOP/guest/libremidi-sched.cpp" | cut -d' ' -f1
+		for pkg in alsa-lib alsa-utils libremidi; do
 			patches_of "$pkg" | while read -r f; do sha256sum < "$f"; done
 		done
 	} | sha256sum | cut -d' ' -f1
@@ -113,13 +129,14 @@ do_build() {
 	local hash src t0=$SECONDS
 	check_tarball alsa-lib
 	check_tarball alsa-utils
+	check_tarball libremidi
 	hash=$(inputs_hash)
 	if [ -f "$US/stamp" ] && [ "$(cat "$US/stamp")" = "$hash" ]; then
 		say "userspace: $STAGE$PREFIX is up to date"
 		return 0
 	fi
 	rm -rf "$US" && mkdir -p "$US/src" "$US/logs"
-	for pkg in alsa-lib alsa-utils; do
+	for pkg in alsa-lib alsa-utils libremidi; do
 		src=$US/src/$pkg
 		unpack "$pkg" "$src"
 		patches_of "$pkg" | while read -r f; do
@@ -192,13 +209,64 @@ do_build() {
 	) > "$US/logs/alsa-utils.log" 2>&1 || { tail -40 "$US/logs/alsa-utils.log"; die "alsa-utils build failed"; }
 	! grep -E '^[^ ]*\.[ch]:[0-9]+:[0-9]+: warning:' "$US/logs/alsa-utils.log" | grep amidi ||
 		die "alsa-utils: amidi builds with warnings ($US/logs/alsa-utils.log)"
+
+	say "userspace: libremidi against it (cmake, make -j$JOBS_US)"
+	src=$US/src/libremidi
+	(
+		# Only the ALSA back-ends (JACK, PipeWire and the network one
+		# need what Debian 12 lacks or the guest has not). The unit
+		# tests use Debian's Catch2 (v2) instead of fetching v3:
+		# FetchContent tries find_package first, and nothing is
+		# downloaded.
+		LDFLAGS="-L$STAGE$PREFIX/lib" cmake -S "$src" -B "$src/obj" \
+			-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$PREFIX \
+			-DALSA_INCLUDE_DIR="$STAGE$PREFIX/include" \
+			-DALSA_LIBRARY="$STAGE$PREFIX/lib/libasound.so" \
+			-DLIBREMIDI_NO_JACK=ON -DLIBREMIDI_NO_PIPEWIRE=ON -DLIBREMIDI_NO_NETWORK=ON \
+			-DLIBREMIDI_NO_UDEV=ON -DLIBREMIDI_TESTS=ON \
+			-DFETCHCONTENT_TRY_FIND_PACKAGE_MODE=ALWAYS -DFETCHCONTENT_FULLY_DISCONNECTED=ON
+		cmake --build "$src/obj" -j "$JOBS_US"
+		DESTDIR="$STAGE" cmake --install "$src/obj"
+		# the guest's test of scheduling through libremidi: its public
+		# API only, linked statically with libremidi (and libstdc++,
+		# which the guest does not have)
+		# (-D: what libremidi's cmake package gives its users)
+		g++ -std=c++20 -O2 -s -Wall -Wextra -DLIBREMIDI_ALSA -DLIBREMIDI_KEYBOARD \
+			-I "$STAGE$PREFIX/include" \
+			-o "$STAGE$PREFIX/bin/libremidi-sched" "$TOP/guest/libremidi-sched.cpp" \
+			"$STAGE$PREFIX/lib/liblibremidi.a" -static-libstdc++ -static-libgcc -ldl -lpthread
+	) > "$US/logs/libremidi.log" 2>&1 || { tail -40 "$US/logs/libremidi.log"; die "libremidi build failed"; }
+	! grep -E '^[^ ]*\.(hpp|cpp):[0-9]+:[0-9]+: warning:' "$US/logs/libremidi.log" |
+		grep -E 'alsa_raw|linux/alsa|framed|libremidi-sched' ||
+		die "libremidi: the patched sources build with warnings ($US/logs/libremidi.log)"
 	echo "$hash" > "$US/stamp"
 	say "userspace: built into $STAGE$PREFIX in $((SECONDS - t0)) s"
 }
 
+# libremidi's unit tests that need no MIDI device: the series' test of
+# its timestamps, and those of message conversion, errors and MIDI file
+# writing (midi_in/midi_out want a device or a JACK server, and the
+# MIDI file corpus of midifile_read is not in the release tarball)
+do_test() {
+	local obj=$US/src/libremidi/obj t bad=0
+	[ -f "$US/stamp" ] || die "nothing built (scripts/userspace.sh build)"
+	for t in alsa_raw_framed_output_test conversion_test error_test \
+		 midifile_write_test midifile_write_tracks_test; do
+		if (cd "$obj" && "./$t") > "$US/logs/test-$t.log" 2>&1; then
+			say "libremidi: $t passed"
+		else
+			tail -20 "$US/logs/test-$t.log"
+			say "libremidi: $t FAILED ($US/logs/test-$t.log)"
+			bad=1
+		fi
+	done
+	return $bad
+}
+
 case $cmd in
 build)	do_build ;;
+test)	do_test ;;
 tree)	for p in "${PKGS[@]}"; do do_tree "$p"; done ;;
 export)	for p in "${PKGS[@]}"; do do_export "$p"; done ;;
-*)	die "usage: userspace.sh [build|tree|export] [PKG...]" ;;
+*)	die "usage: userspace.sh [build|test|tree|export] [PKG...]" ;;
 esac

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libremidi-sched: notes scheduled ahead through libremidi's public API
+ * (userspace/libremidi), nothing of rawmidi's own: midi_out with its ALSA
+ * raw back-end (MIDI 1.0, schedule_message()) or its ALSA raw UMP
+ * back-end (-u, schedule_ump()).
+ *
+ *   libremidi-sched -o CARD,DEV [-u] [-i CARD,DEV] [-n N] [-g GAP_MS]
+ *                   [-d DELAY_MS] [-l LATE_MS] [-r]
+ *
+ * Schedules N note ons, GAP_MS apart, the first DELAY_MS from now, and
+ * halfway a 21-byte SysEx (longer than a frame's 16 bytes), all at once
+ * before the first is due; then sends "all notes off" at once with
+ * send_message()/send_ump(). It waits until everything is due and 300 ms
+ * more, then closes.
+ *   -r   Relative timestamps (each counted from the previous message);
+ *        Absolute otherwise
+ *   -i   also read the messages where they arrive (a MIDI 1.0 raw port,
+ *        through libremidi's midi_in with Absolute timestamps, the
+ *        kernel's time of arrival) and check them: every message, in
+ *        order, none before its time, none LATE_MS late (default 500)
+ *
+ * Prints "# framed output" or the warning libremidi gave (scheduling is
+ * not available: sent at once), then a line per 3 bytes sent,
+ * "msg NS B1 B2 B3": NS is the CLOCK_MONOTONIC time the bytes may leave
+ * at the earliest (their time stamp; with the warning, the time of the
+ * call that sent them; for "all notes off", the time of the last note,
+ * as frames leave in order). guest/userspace.sh checks these against the
+ * rawmidi test driver's transmit log. Exit status 0, or 1 if something
+ * failed.
+ */
+#include <libremidi/backends/alsa_raw/helpers.hpp>
+#include <libremidi/libremidi.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+namespace
+{
+struct sent_message
+{
+  std::vector<unsigned char> bytes;
+  int64_t earliest; // CLOCK_MONOTONIC ns
+};
+
+bool parse_port(const char* s, libremidi::port_handle& h)
+{
+  int card, dev;
+  if (sscanf(s, "%d,%d", &card, &dev) != 2)
+    return false;
+  h = libremidi::raw_to_port_handle({card, dev, 0});
+  return true;
+}
+
+std::string what(const stdx::error& e)
+{
+  const auto m = e.message();
+  return std::string(m.data(), m.size());
+}
+
+int64_t steady_ns()
+{
+  namespace chr = std::chrono;
+  return chr::duration_cast<chr::nanoseconds>(chr::steady_clock::now().time_since_epoch()).count();
+}
+
+// MIDI 1.0 channel voice message as a UMP packet of type 2, group 0
+uint32_t ump_of(const unsigned char* m)
+{
+  return 0x20000000u | uint32_t(m[0]) << 16 | uint32_t(m[1]) << 8 | m[2];
+}
+
+// A SysEx (F0 ... F7) as UMP SysEx7 packets (type 3, group 0)
+std::vector<uint32_t> ump_sysex(const std::vector<unsigned char>& sx)
+{
+  std::vector<unsigned char> data(sx.begin() + 1, sx.end() - 1);
+  std::vector<uint32_t> w;
+  for (std::size_t at = 0; at < data.size(); at += 6)
+  {
+    const std::size_t n = std::min<std::size_t>(6, data.size() - at);
+    const bool first = at == 0, last = at + n == data.size();
+    const uint32_t status = first && last ? 0 : first ? 1 : last ? 3 : 2;
+    unsigned char b[6]{};
+    std::copy_n(data.begin() + at, n, b);
+    w.push_back(0x30000000u | status << 20 | uint32_t(n) << 16 | uint32_t(b[0]) << 8 | b[1]);
+    w.push_back(uint32_t(b[2]) << 24 | uint32_t(b[3]) << 16 | uint32_t(b[4]) << 8 | b[5]);
+  }
+  return w;
+}
+}
+
+int main(int argc, char** argv)
+{
+  libremidi::port_handle out_port{}, in_port{};
+  bool have_out = false, have_in = false, ump = false, relative = false;
+  int n = 20, gap_ms = 10, delay_ms = 50, late_ms = 500, c;
+
+  while ((c = getopt(argc, argv, "o:i:un:g:d:l:r")) != -1)
+  {
+    switch (c)
+    {
+      case 'o': have_out = parse_port(optarg, out_port); break;
+      case 'i': have_in = parse_port(optarg, in_port); break;
+      case 'u': ump = true; break;
+      case 'n': n = atoi(optarg); break;
+      case 'g': gap_ms = atoi(optarg); break;
+      case 'd': delay_ms = atoi(optarg); break;
+      case 'l': late_ms = atoi(optarg); break;
+      case 'r': relative = true; break;
+      default: return 2;
+    }
+  }
+  if (!have_out || n < 2 || n > 500 || gap_ms < 0 || delay_ms < 0)
+  {
+    fprintf(stderr, "usage: libremidi-sched -o CARD,DEV [-u] [-i CARD,DEV] [-n N] [-g GAP_MS] "
+                    "[-d DELAY_MS] [-l LATE_MS] [-r]\n");
+    return 2;
+  }
+
+  // The receiving side first, so that it reads from the first message on
+  std::mutex lock;
+  std::vector<libremidi::message> got;
+  std::unique_ptr<libremidi::midi_in> in;
+  if (have_in)
+  {
+    libremidi::input_configuration ic{
+        .on_message =
+            [&](libremidi::message&& m) {
+      std::lock_guard<std::mutex> l{lock};
+      got.push_back(std::move(m));
+    },
+        .on_error = [](std::string_view e, const libremidi::source_location&) {
+      printf("# input error: %.*s\n", int(e.size()), e.data());
+    },
+        .ignore_sysex = false,
+        .ignore_timing = true,
+        .ignore_sensing = true,
+        .timestamps = libremidi::timestamp_mode::Absolute};
+    in = std::make_unique<libremidi::midi_in>(ic, libremidi::alsa_raw_input_configuration{});
+    libremidi::input_port ip{};
+    ip.api = libremidi::API::ALSA_RAW;
+    ip.port = in_port;
+    if (auto err = in->open_port(ip); err != stdx::error{})
+    {
+      printf("# cannot open the input: %s\n", what(err).c_str());
+      return 1;
+    }
+  }
+
+  std::string warning;
+  bool errors = false;
+  libremidi::output_configuration oc{
+      .on_error = [&](std::string_view e, const libremidi::source_location&) {
+    printf("# error: %.*s\n", int(e.size()), e.data());
+    errors = true;
+  },
+      .on_warning = [&](std::string_view w, const libremidi::source_location&) {
+    warning += std::string(w);
+    printf("warning: %.*s\n", int(w.size()), w.data());
+  },
+      .timestamps = relative ? libremidi::timestamp_mode::Relative
+                             : libremidi::timestamp_mode::Absolute};
+  std::unique_ptr<libremidi::midi_out> out;
+  libremidi::output_port op{};
+  op.port = out_port;
+  if (ump)
+  {
+    out = std::make_unique<libremidi::midi_out>(oc, libremidi::alsa_raw_ump::output_configuration{});
+    op.api = libremidi::API::ALSA_RAW_UMP;
+  }
+  else
+  {
+    out = std::make_unique<libremidi::midi_out>(oc, libremidi::alsa_raw_output_configuration{});
+    op.api = libremidi::API::ALSA_RAW;
+  }
+  if (auto err = out->open_port(op); err != stdx::error{})
+  {
+    printf("# cannot open the output: %s\n", what(err).c_str());
+    return 1;
+  }
+
+  // The schedule: note ons, and halfway a SysEx longer than a frame
+  std::vector<sent_message> sent;
+  std::vector<unsigned char> sysex{0xf0, 0x7d};
+  for (int i = 0; i < 18; i++)
+    sysex.push_back((unsigned char)(0x10 + i));
+  sysex.push_back(0xf7);
+
+  const int64_t t0 = out->current_time();
+  if (t0 <= 0 || t0 - steady_ns() > 1'000'000 || steady_ns() - t0 > 1'000'000'000)
+  {
+    printf("# current_time() %lld is not on the steady clock\n", (long long)t0);
+    return 1;
+  }
+  int64_t previous = t0;
+  for (int i = 0; i < n; i++)
+  {
+    std::vector<unsigned char> m{0x90, (unsigned char)(0x30 + i % 64), 0x40};
+    if (i == n / 2)
+      m = sysex;
+    const int64_t due = t0 + (int64_t(delay_ms) + int64_t(i) * gap_ms) * 1'000'000;
+    const int64_t ts = relative ? due - previous : due;
+    previous = due;
+    const int64_t call = steady_ns();
+    stdx::error err;
+    if (!ump)
+      err = out->schedule_message(ts, m.data(), m.size());
+    else if (m[0] == 0xf0)
+    {
+      const auto w = ump_sysex(m);
+      err = out->schedule_ump(ts, w.data(), w.size());
+    }
+    else
+    {
+      const uint32_t w = ump_of(m.data());
+      err = out->schedule_ump(ts, &w, 1);
+    }
+    if (err != stdx::error{})
+    {
+      printf("# message %d: %s\n", i, what(err).c_str());
+      return 1;
+    }
+    // Without framed output the call sent the message itself
+    sent.push_back({m, warning.empty() ? due : call});
+  }
+  if (warning.empty())
+    printf("# framed output: %d messages queued ahead in %lld us\n", n,
+           (long long)(steady_ns() - t0) / 1000);
+
+  // "all notes off", at once: after the frames queued before it
+  const unsigned char off[3]{0xb0, 0x7b, 0x00};
+  const int64_t call = steady_ns();
+  stdx::error err;
+  if (ump)
+  {
+    const uint32_t w = ump_of(off);
+    err = out->send_ump(&w, 1);
+  }
+  else
+    err = out->send_message(off, 3);
+  if (err != stdx::error{})
+  {
+    printf("# all notes off: %s\n", what(err).c_str());
+    return 1;
+  }
+  sent.push_back({{off, off + 3}, warning.empty() ? sent.back().earliest : call});
+
+  for (const auto& m : sent)
+    for (std::size_t i = 0; i + 3 <= m.bytes.size(); i += 3)
+      printf("msg %lld %02x %02x %02x\n", (long long)m.earliest, m.bytes[i], m.bytes[i + 1],
+             m.bytes[i + 2]);
+  fflush(stdout);
+
+  // No drain in libremidi: closing would drop frames not yet due
+  const int64_t until = sent.back().earliest + 300'000'000;
+  while (steady_ns() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  out->close_port();
+
+  bool bad = errors;
+  if (have_in)
+  {
+    std::lock_guard<std::mutex> l{lock};
+    printf("# received %zu of %zu messages\n", got.size(), sent.size());
+    if (got.size() != sent.size())
+      bad = true;
+    for (std::size_t i = 0; i < std::min(got.size(), sent.size()); i++)
+    {
+      const auto& g = got[i];
+      const long long late = (long long)(g.timestamp - sent[i].earliest);
+      const bool same = std::equal(
+          g.bytes.begin(), g.bytes.end(), sent[i].bytes.begin(), sent[i].bytes.end());
+      printf("arr %zu %lld us%s%s%s\n", i, late / 1000, same ? "" : " (other bytes)",
+             late < 0 ? " (early)" : "", late >= late_ms * 1'000'000LL ? " (late)" : "");
+      if (!same || late < 0 || late >= late_ms * 1'000'000LL)
+        bad = true;
+    }
+    in->close_port();
+  }
+  return bad ? 1 : 0;
+}

@@ -118,9 +118,9 @@ done
 pass_if "mail: make mail FROM= leaves no placeholder in any posting" \
 	"$TOP/scripts/mail.sh" "Ada Example <ada@example.org>" "$BUILD/mail-check"
 
-# The user-space counterpart (userspace/: alsa-lib and amidi patches),
-# built from the release tarballs, and its own export round trip.
-pass_if "userspace: alsa-lib and amidi build from the tarballs with their patches" \
+# The user-space counterpart (userspace/: alsa-lib, amidi and libremidi
+# patches), built from the release tarballs, and its own export round trip.
+pass_if "userspace: alsa-lib, amidi and libremidi build from the tarballs with their patches" \
 	"$TOP/scripts/userspace.sh" build
 pass_if "userspace: alsa-lib's raw MIDI uapi is the kernel's, byte for byte" \
 	"$TOP/scripts/us-uapi.sh" include/uapi/sound/asound.h \
@@ -133,6 +133,10 @@ if BUILD=$us_rt "$TOP/scripts/userspace.sh" tree > "$logs/us-roundtrip.log" 2>&1
 else
 	tail -20 "$logs/us-roundtrip.log"; record FAIL "userspace: export reproduces userspace/ exactly"
 fi
+# -- libremidi (issue #41): its unit tests that need no MIDI device --
+pass_if "userspace: libremidi's unit tests that need no device (framed output timestamps, conversion, errors, MIDI file writing)" \
+	"$TOP/scripts/userspace.sh" test
+# -- end libremidi --
 
 stage "stage 3/8: build each patch on its own (bisectability)"
 # The kernel that stages 3 to 6 build and boot: PREEMPT_RT with lockdep

@@ -133,8 +133,9 @@ if BUILD=$us_rt "$TOP/scripts/userspace.sh" tree > "$logs/us-roundtrip.log" 2>&1
 else
 	tail -20 "$logs/us-roundtrip.log"; record FAIL "userspace: export reproduces userspace/ exactly"
 fi
-# -- libremidi (issue #41): its unit tests that need no MIDI device --
-pass_if "userspace: libremidi's unit tests that need no device (framed output timestamps, conversion, errors, MIDI file writing)" \
+# -- libremidi (issue #41): its unit tests that need no MIDI device, and
+# its ALSA raw output against a stand-in libasound (scripts/fake-asound.c)
+pass_if "userspace: libremidi's unit tests that need no device, and its scheduling against a stand-in libasound (framed; fallbacks)" \
 	"$TOP/scripts/userspace.sh" test
 # -- end libremidi --
 

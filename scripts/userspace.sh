@@ -13,7 +13,10 @@
 #           libremidi (cmake) links its unit tests and guest/libremidi-sched
 #           statically; it loads libasound at run time (dlopen), so they
 #           use whichever libasound.so.2 they find.
-#   test    run libremidi's unit tests that need no MIDI device (after build)
+#   test    run libremidi's unit tests that need no MIDI device (after build),
+#           and guest/libremidi-sched against a stand-in libasound
+#           (scripts/fake-asound.c) that logs what libremidi asks of it:
+#           framed output, and the fallbacks without it
 #   tree    (re)create the development tree $BUILD/PKG: a git repository
 #           whose branch "base" is the unpacked tarball and branch "series"
 #           base + the patches, one commit each (git am).
@@ -260,6 +263,84 @@ do_test() {
 			bad=1
 		fi
 	done
+	fake_asound_tests || bad=1
+	return $bad
+}
+
+# fake_run LIB FRAMED ARGS...: libremidi-sched with the stand-in libasound
+# of $fake/LIB, its "kernel" with framed output if FRAMED is 1; its output
+# in $fake/out, the library's log in $fake/log
+fake_run() {
+	local lib=$1 framed=$2
+	shift 2
+	rm -f "$fake/log"
+	FAKE_ASOUND_LOG=$fake/log FAKE_ASOUND_FRAMED=$framed LD_LIBRARY_PATH=$fake/$lib \
+		"$STAGE$PREFIX/bin/libremidi-sched" -o 0,0 -n 8 -g 10 -d 20 "$@" > "$fake/out" 2>&1
+}
+# the bytes written, 3 to a line, with the time stamp of their write
+# ("now" for none, "-" for a plain write)
+fake_sent() {
+	awk '$1 == "twrite" || $1 == "write" {
+		t = $1 == "write" ? "-" : $2 == "0.000000000" ? "now" : $2
+		for (i = 2 + ($1 == "twrite"); i + 2 <= NF; i += 3) print t, $i, $(i + 1), $(i + 2) }' "$fake/log"
+}
+# the messages libremidi-sched scheduled, the same way (time as SEC.NSEC)
+fake_scheduled() {
+	awk '$1 == "msg" { printf "%d.%09d %s %s %s\n", $2 / 1e9, $2 % 1e9, $3, $4, $5 }' "$fake/out"
+}
+fake_check() {
+	local name=$1
+	shift
+	if "$@"; then
+		say "libremidi: $name: passed"
+	else
+		sed 's/^/    | /' "$fake/out" "$fake/log" | head -40
+		say "libremidi: $name: FAILED"
+		return 1
+	fi
+}
+fake_framed() {
+	fake_run twrite 1 || return
+	grep -q '^# framed output' "$fake/out" && ! grep -q '^warning' "$fake/out" || return
+	# opened once, without SND_RAWMIDI_SYNC, framed on CLOCK_MONOTONIC
+	[ "$(grep -c '^open ' "$fake/log")" = 1 ] && grep -qx 'open hw:0,0,0 0' "$fake/log" &&
+		grep -qx 'params TSTAMP MONOTONIC 65536' "$fake/log" || return
+	# every message at its time stamp, the SysEx in one write, the last
+	# (send_message) with none
+	[ "$(grep -c '^twrite .* f0 7d .* f7$' "$fake/log")" = 1 ] || return
+	diff <(fake_scheduled | sed '$ s/^[^ ]*/now/') <(fake_sent)
+}
+fake_relative() {
+	fake_run twrite 1 -r || return
+	# each departure the same offset after the schedule's time
+	paste -d ' ' <(fake_scheduled | sed '$d') <(fake_sent | sed '$d') |
+		awk '{ d = $5 - $1; if ($2 != $6 || $3 != $7 || $4 != $8 || d < 0 || d > 0.1) bad = 1
+		       if (NR > 1 && (d - d0 > 1e-6 || d0 - d > 1e-6)) bad = 1; d0 = d }
+		     END { exit bad || NR < 8 }'
+}
+# without framed output: opened as before (SND_RAWMIDI_SYNC), plain
+# writes in order, one warning saying why
+fake_fallback() {
+	local lib=$1 framed=$2 opens=$3 why=$4
+	fake_run "$lib" "$framed" || return
+	[ "$(grep -c '^warning:' "$fake/out")" = 1 ] && grep -q "^warning: .*($why" "$fake/out" || return
+	[ "$(grep '^open ' "$fake/log" | tr '\n' ' ')" = "$opens" ] || return
+	! grep -q '^twrite' "$fake/log" && diff <(fake_scheduled | cut -d' ' -f2-) <(fake_sent | cut -d' ' -f2-)
+}
+fake_asound_tests() {
+	local bad=0
+	fake=$US/fake
+	rm -rf "$fake" && mkdir -p "$fake/twrite" "$fake/old"
+	gcc -O2 -Wall -Wextra -Werror -shared -fPIC -I "$STAGE$PREFIX/include" -Wl,-soname,libasound.so.2 \
+		-o "$fake/twrite/libasound.so.2" "$TOP/scripts/fake-asound.c" || return 1
+	gcc -O2 -Wall -Wextra -Werror -shared -fPIC -I "$STAGE$PREFIX/include" -Wl,-soname,libasound.so.2 \
+		-DNO_TWRITE -o "$fake/old/libasound.so.2" "$TOP/scripts/fake-asound.c" || return 1
+	fake_check "schedule_message() through framed output (stand-in libasound)" fake_framed || bad=1
+	fake_check "Relative timestamps through framed output (stand-in libasound)" fake_relative || bad=1
+	fake_check "a kernel without framed output: reopened with SYNC, sent at once, one warning" \
+		fake_fallback twrite 0 "open hw:0,0,0 0 open hw:0,0,0 SYNC " "the kernel has no framed output" || bad=1
+	fake_check "a libasound without snd_rawmidi_twrite(): opened as before, sent at once, one warning" \
+		fake_fallback old 1 "open hw:0,0,0 SYNC " "libasound has no snd_rawmidi_twrite" || bad=1
 	return $bad
 }
 

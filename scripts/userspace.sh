@@ -327,6 +327,26 @@ fake_fallback() {
 	[ "$(grep '^open ' "$fake/log" | tr '\n' ' ')" = "$opens" ] || return
 	! grep -q '^twrite' "$fake/log" && diff <(fake_scheduled | cut -d' ' -f2-) <(fake_sent | cut -d' ' -f2-)
 }
+# UMP (-u): one snd_ump_twrite() per scheduled message, at its time (the
+# SysEx as four SysEx7 packets in one call), send_ump() with none
+fake_ump_framed() {
+	fake_run twrite 1 -u || return
+	grep -q '^# framed output' "$fake/out" && ! grep -q '^warning' "$fake/out" || return
+	[ "$(grep -c '^open ' "$fake/log")" = 1 ] && grep -qx 'open hw:0,0,0 0' "$fake/log" &&
+		grep -qx 'params TSTAMP MONOTONIC 65536' "$fake/log" || return
+	[ "$(grep -c '^utwrite [0-9.]* 3016.*$' "$fake/log")" = 1 ] &&
+		[ "$(grep '^utwrite [0-9.]* 3016' "$fake/log" | wc -w)" = 10 ] || return
+	# (a message starts with its status byte: 90, f0 or b0 here)
+	diff <(fake_scheduled | awk '$2 ~ /^(90|f0|b0)$/ { print $1 }' | sed '$ s/.*/0.000000000/') \
+		<(awk '$1 == "utwrite" { print $2 }' "$fake/log")
+}
+fake_ump_fallback() {
+	local lib=$1 framed=$2 opens=$3 why=$4
+	fake_run "$lib" "$framed" -u || return
+	[ "$(grep -c '^warning:' "$fake/out")" = 1 ] && grep -q "^warning: alsa_raw_ump: .*($why" "$fake/out" || return
+	[ "$(grep '^open ' "$fake/log" | tr '\n' ' ')" = "$opens" ] || return
+	! grep -q '^utwrite' "$fake/log" && [ "$(grep -c '^uwrite' "$fake/log")" = 9 ]
+}
 fake_asound_tests() {
 	local bad=0
 	fake=$US/fake
@@ -341,6 +361,11 @@ fake_asound_tests() {
 		fake_fallback twrite 0 "open hw:0,0,0 0 open hw:0,0,0 SYNC " "the kernel has no framed output" || bad=1
 	fake_check "a libasound without snd_rawmidi_twrite(): opened as before, sent at once, one warning" \
 		fake_fallback old 1 "open hw:0,0,0 SYNC " "libasound has no snd_rawmidi_twrite" || bad=1
+	fake_check "schedule_ump() through framed UMP output (stand-in libasound)" fake_ump_framed || bad=1
+	fake_check "UMP, a kernel without framed output: reopened with SYNC, sent at once, one warning" \
+		fake_ump_fallback twrite 0 "open hw:0,0,0 0 open hw:0,0,0 SYNC " "the kernel has no framed output" || bad=1
+	fake_check "UMP, a libasound without snd_ump_twrite(): opened as before, sent at once, one warning" \
+		fake_ump_fallback old 1 "open hw:0,0,0 SYNC " "libasound has no snd_ump_twrite" || bad=1
 	return $bad
 }
 

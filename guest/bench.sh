@@ -11,30 +11,81 @@ JR=${JR:-3}	# runs of each jitter path
 SN=${SN:-500}	# scheduled messages per output_sched_err run: 5 s
 SR=${SR:-5}	# runs of each output_sched_err path: one p99 of 500 moves a lot
 /tests/rt -p 30 $$
-# On PREEMPT_RT, soft hrtimers (the test driver's, snd-hrtimer's, framed
-# output's release timer) expire in the per-CPU ktimers threads at
-# SCHED_FIFO 1, which the load's FIFO 10 loops starve outright (the first
-# test-driver drain under load waited until the guest's time limit). The
-# test driver stands in for a device interrupt, whose thread runs at
-# FIFO 50: give ktimers that priority. RCU's kthreads (rcu_preempt, rcuc,
-# rcub) run at SCHED_FIFO 1 there too: starved, no grace period ends, and
-# closing a sequencer client, which waits for one (port_delete() ->
-# synchronize_rcu()), never returns (the sequencer jitter run under load
-# hung so). An RT system with busy real-time threads raises them, as
-# rcutree.kthread_prio does; do the same. Say so in the results. (Found
-# through /proc: the guest's busybox has no pgrep.)
-if uname -v | grep -q PREEMPT_RT; then
+# Nothing here changes the priority of a thread this script did not
+# create, except where a row is named for it (below). The priorities the
+# kernel's threads run at are printed as they are: on PREEMPT_RT the
+# ktimers and RCU threads at SCHED_FIFO 1, interrupt threads at 50.
+#
+# tune=1 (rawmidi.tune=1, the patched-rt-tuned run): a studio system
+# whose audio engine runs at SCHED_FIFO 88 raises the threads that MIDI
+# depends on above it, as rtirq raises sound and USB interrupt threads:
+# framed output's release threads (snd-midiC*D*, snd-umpC*D*) and the
+# test rig's stand-ins for interrupt threads (the test driver's
+# irq/miditest, and dummy_hcd's timers in ktimers, below). Nothing else.
+tune=0
+grep -q 'rawmidi.tune=1' /proc/cmdline && tune=1
+rt=0
+uname -v | grep -q PREEMPT_RT && rt=1
+
+# prio_of PID: "POLICY PRIO" (the policy as a number, 1 = SCHED_FIFO)
+prio_of() { awk '{ print $41, $40 }' "/proc/$1/stat" 2>/dev/null; }
+# kthreads PATTERN: the PIDs of the kernel threads whose name matches
+threads_named() {
 	for d in /proc/[0-9]*; do
-		comm=$(cat "$d/comm" 2>/dev/null)
-		case "$comm" in
-		ktimers/*) ;;
-		rcu*) [ "$(awk '{ print $41 }' "$d/stat")" = 1 ] || continue ;;	# SCHED_FIFO ones
-		*) continue ;;
-		esac
-		/tests/rt -p 50 "${d#/proc/}" &&
-			echo "BENCH-NOTE $comm raised to SCHED_FIFO 50"
+		# shellcheck disable=SC2254
+		case "$(cat "$d/comm" 2>/dev/null)" in $1) echo "${d#/proc/}" ;; esac
 	done
-fi
+}
+# print_prios WHEN: the policy and priority of the threads this bench
+# cares about, and the fair server's bandwidth (7.3: every CPU's
+# SCHED_OTHER tasks get runtime ns every period ns above all real-time ones)
+print_prios() {
+	for pid in $(threads_named 'ktimers/*') $(threads_named 'rcu*') \
+		   $(threads_named 'irq/*') $(threads_named 'snd-*'); do
+		set -- $(prio_of "$pid")
+		[ "${1:-0}" = 0 ] && continue	# SCHED_OTHER threads are not listed
+		echo "BENCH-NOTE $2: $(cat "/proc/$pid/comm") policy $1 rt_priority $3"
+	done | sort -u
+	fs=/sys/kernel/debug/sched/fair_server/cpu0
+	[ -r $fs/runtime ] &&
+		echo "BENCH-NOTE $1: fair server cpu0 runtime $(cat $fs/runtime) ns period $(cat $fs/period) ns"
+}
+print_prios start
+
+# Around the usb-* and ump-* rows only, on PREEMPT_RT: dummy_hcd moves the
+# emulated bus from timers that expire in the ktimers threads (SCHED_FIFO
+# 1 there), where a real host controller's interrupt thread runs at 50.
+# ktimers stand in for that thread: raised to RIG_PRIO for those rows and
+# put back to what they were after.
+RIG_PRIO=50
+[ $tune = 1 ] && RIG_PRIO=90
+ktimers_saved=
+rig_up() {
+	[ $rt = 1 ] && [ -z "$ktimers_saved" ] || return 0
+	for pid in $(threads_named 'ktimers/*'); do
+		set -- $(prio_of "$pid")
+		ktimers_saved="$ktimers_saved $pid:$2"
+		/tests/rt -p $RIG_PRIO "$pid"
+	done
+	[ -z "$rig_noted" ] && rig_noted=1 &&
+		echo "BENCH-NOTE usb-*/ump-* rows: ktimers raised to SCHED_FIFO $RIG_PRIO for them (dummy_hcd's bus: a host controller's interrupt thread), restored after"
+}
+rig_down() {
+	for s in $ktimers_saved; do
+		/tests/rt -p "${s#*:}" "${s%%:*}"
+	done
+	ktimers_saved=
+}
+# tune_up: the tuned run's raise of the release threads and the test
+# driver's interrupt thread above the audio engine (release threads exist
+# once a stream of their device has selected framing)
+tune_up() {
+	[ $tune = 1 ] || return 0
+	for pid in $(threads_named 'snd-midiC*') $(threads_named 'snd-umpC*') \
+		   $(threads_named 'irq/miditest'); do
+		/tests/rt -p 90 "$pid"
+	done
+}
 . /tests/cards.sh
 vm=$(card_of VirMIDI)
 uart=$(card_of Serial)
@@ -46,6 +97,40 @@ usbg=$(card_of "MIDI Gadget")	# the gadget's own card, which stamps arrivals
 umph=$(card_named "USB-Audio - MIDI 2.0 Gadget")
 umpg=$(card_named "f_midi2 - MIDI 2.0 Gadget")
 dbg=/sys/kernel/debug/miditest
+
+# schedout_run PATH COUNT: one run of guest/schedout.c (or, for path
+# alsa-lib, of schedout-alsa) on the device the path names; its output on
+# stdout, its errors in /tmp/schedout.err, its exit status.
+schedout_run() {
+	case $1 in
+	alsa-lib) /tests/rt 20 env LD_LIBRARY_PATH=/opt/alsa-rawmidi/lib \
+			/tests/schedout-alsa $mt $2 2>/tmp/schedout.err ;;
+	ump-*)	/tests/rt 20 /tests/schedout ${1#ump-} "ump:$umph:$umpg" $2 2>/tmp/schedout.err ;;
+	usb-*)	/tests/rt 20 /tests/schedout ${1#usb-} "$usbh:$usbg" $2 2>/tmp/schedout.err ;;
+	*)	/tests/rt 20 /tests/schedout $1 $mt $2 2>/tmp/schedout.err ;;
+	esac
+}
+
+# cyclic LOAD: cyclictest (rt-tests) beside the floor, in the same boot:
+# one thread per CPU at SCHED_FIFO 50, the priority of the release thread
+# and of interrupt threads, woken every ms for 5 s; its latency histogram
+# (us) becomes a row like the others (output_sched_err,cyclictest-fifo50).
+cyclic() {
+	command -v cyclictest >/dev/null || { echo "BENCH-SKIP cyclictest $1: not in the guest"; return; }
+	cyclictest -q -m -S -p 50 -i 1000 -l 5000 -h 20000 > /tmp/cyclic.out 2>/tmp/cyclic.err ||
+		{ echo "BENCH-ERROR output_sched_err cyclictest-fifo50 $1: $(tr '\n' ' ' < /tmp/cyclic.err)"; return; }
+	# histogram lines "USEC COUNT_CPU0 COUNT_CPU1 ...": every sample, sorted
+	report output_sched_err cyclictest-fifo50 "$1" "$(awk '
+		/^[0-9]/ { for (i = 2; i <= NF; i++) for (k = 0; k < $i; k++) v[n++] = $1 + 0 }
+		END {
+			if (!n) exit 1
+			p = int((n * 99 + 99) / 100) - 1
+			printf "%d %.1f %.1f %.1f %.1f\nSAMPLES", n, v[0], v[int(n / 2)], v[p], v[n - 1]
+			for (i = 0; i < n; i++) printf " %.1f", v[i]
+			printf "\n"
+		}' /tmp/cyclic.out)"
+	sed -n 's/^# Histogram Overflows: */BENCH-NOTE cyclictest '"$1"' samples over 20 ms (per CPU): /p' /tmp/cyclic.out
+}
 
 # report MEASURE PATH LOAD OUTPUT: OUTPUT is a program's summary line
 # ("n min median p99 max") and its SAMPLES line.
@@ -64,13 +149,29 @@ testdrv() {
 	echo "$2" > $dbg/midi$1/fifo
 }
 
-for load in idle load; do
-	if [ $load = load ]; then
-		/tests/load 900 &
-		lpid=$!
-		sleep 1
-	fi
+# The loads (guest/load.c): idle; load, the saturating SCHED_FIFO 10 hogs,
+# for the comparison without PREEMPT_RT (on PREEMPT_RT they starve the
+# ktimers and RCU threads, and the fair server's 50 ms then decides every
+# figure); audio, a desktop's audio engine at SCHED_FIFO 20, on every
+# kernel; audio-pro, a studio's at 88, in the tuned run only, which
+# measures nothing else. Under the audio loads only the rows of sending
+# at a time run, with cyclictest beside them.
+loads="idle load audio"
+[ $rt = 1 ] && loads="idle audio"
+for arg in $(cat /proc/cmdline); do
+	case $arg in rawmidi.loads=*) loads=$(echo "${arg#rawmidi.loads=}" | tr , ' ') ;; esac
+done
+[ $tune = 1 ] && loads=audio-pro
+lpid=
+for load in $loads; do
+	case $load in
+	load)	/tests/load 900 hog & lpid=$! ; sleep 1 ;;
+	audio*)	/tests/load 900 $load & lpid=$! ; sleep 1 ;;
+	esac
+	all=1
+	case $load in audio*) all= ;; esac
 	for m in drain close; do
+		[ -n "$all" ] || break
 		[ -n "$vm" ] && report $m virmidi $load \
 			"$(/tests/rt 20 /tests/drainlat $m /dev/snd/midiC${vm}D0 $N)"
 		[ -n "$uart" ] && report $m u16550 $load \
@@ -86,10 +187,10 @@ for load in idle load; do
 				"$(/tests/rt 20 /tests/drainlat $m /dev/snd/midiC${mt}D1 $N)"
 		fi
 	done
-	[ -n "$mt" ] && report input_tstamp_err testdrv $load \
+	[ -n "$all" ] && [ -n "$mt" ] && report input_tstamp_err testdrv $load \
 		"$(/tests/rt 20 /tests/tstamperr /dev/snd/midiC${mt}D0 $dbg/midi0 500 2000)"
 	# CPU cost of input, plain and framed, in ns per byte (not us).
-	if [ -n "$mt" ]; then
+	if [ -n "$all" ] && [ -n "$mt" ]; then
 		for mode in bytes framing; do
 			report cpu_ns_per_byte rawmidi-$mode $load \
 				"$(/tests/rt 20 /tests/cpucost $mode /dev/snd/midiC${mt}D0 $dbg/midi0 20)"
@@ -103,6 +204,7 @@ for load in idle load; do
 	if [ -n "$mt" ]; then
 		kinds=now
 		[ $load = idle ] && kinds="timed now"
+		[ -n "$all" ] || kinds=
 		for kind in $kinds; do
 			if ! out=$(/tests/rt 20 /tests/txcost $kind $mt 20 2>/tmp/txcost.err); then
 				echo "BENCH-ERROR output_cpu_ns_per_byte $kind $load: $(tr '\n' ' ' < /tmp/txcost.err)"
@@ -120,7 +222,7 @@ for load in idle load; do
 	# The seed experiment: 10 note ons a second, |delta - 100 ms|, JR
 	# runs of each path (paths "seq", "seq-run2", ...), for the spread.
 	# Then how long the sequencer took to deliver each note on.
-	if [ -n "$mt" ]; then
+	if [ -n "$all" ] && [ -n "$mt" ]; then
 		r=1
 		while [ $r -le "$JR" ]; do
 			sfx=; [ $r -gt 1 ] && sfx=-run$r
@@ -135,7 +237,8 @@ for load in idle load; do
 	# snd-usb-audio's card receives them (jitter HOST:GADGET): framed
 	# input stamps and sequencer stamps on the host side, then the
 	# sequencer's delivery delay.
-	if [ -n "$usbh" ] && [ -n "$usbg" ]; then
+	if [ -n "$all" ] && [ -n "$usbh" ] && [ -n "$usbg" ]; then
+		rig_up
 		r=1
 		while [ $r -le "$JR" ]; do
 			sfx=; [ $r -gt 1 ] && sfx=-run$r
@@ -147,6 +250,7 @@ for load in idle load; do
 		done
 		report seq_delivery usb-seq $load \
 			"$(/tests/rt 20 /tests/jitter seq-latency $usbh:$usbg $JN)"
+		rig_down
 	fi
 	# Sending at a time: framed output against sleeping in userspace at
 	# SCHED_OTHER and at SCHED_FIFO, against the sequencer's real-time
@@ -172,20 +276,28 @@ for load in idle load; do
 	# UMP endpoint through snd-usb-audio (schedout ump:HOST:GADGET).
 	[ -n "$umph" ] && [ -n "$umpg" ] &&
 		paths="$paths ump-kernel ump-user-other ump-user-fifo"
+	# Under the audio loads: the floor, framed output on each device and
+	# the real-time application's way.
+	[ -n "$all" ] || paths=$(for p in $paths; do
+		case $p in floor|kernel|user-fifo|usb-kernel|ump-kernel) printf '%s ' $p ;; esac
+	done)
+	# The tuned run raises the release threads, which exist once a stream
+	# of their device has selected framing: one short send on each first.
+	if [ $tune = 1 ]; then
+		for p in $paths; do
+			schedout_run "$p" 3 >/dev/null 2>&1
+		done
+		tune_up
+		rig_up
+		print_prios tuned
+	fi
+	[ -n "$mt" ] && cyclic $load
 	r=1
 	while [ -n "$paths" ] && [ $r -le "$SR" ]; do
 		sfx=; [ $r -gt 1 ] && sfx=-run$r
 		for p in $paths; do
-			if [ $p = alsa-lib ]; then
-				out=$(/tests/rt 20 env LD_LIBRARY_PATH=/opt/alsa-rawmidi/lib \
-					/tests/schedout-alsa $mt $SN 2>/tmp/schedout.err)
-			elif [ "${p#ump-}" != "$p" ]; then
-				out=$(/tests/rt 20 /tests/schedout ${p#ump-} "ump:$umph:$umpg" $SN 2>/tmp/schedout.err)
-			elif [ "${p#usb-}" != "$p" ]; then
-				out=$(/tests/rt 20 /tests/schedout ${p#usb-} "$usbh:$usbg" $SN 2>/tmp/schedout.err)
-			else
-				out=$(/tests/rt 20 /tests/schedout $p $mt $SN 2>/tmp/schedout.err)
-			fi
+			case $p in usb-*|ump-*) rig_up ;; *) [ $tune = 1 ] || rig_down ;; esac
+			out=$(schedout_run $p $SN)
 			rc=$?
 			if [ $rc = 3 ]; then
 				[ $r = 1 ] && echo "BENCH-SKIP output_sched_err $p $load: no framed output"
@@ -197,9 +309,12 @@ for load in idle load; do
 		done
 		r=$((r + 1))
 	done
-	if [ $load = load ]; then
+	[ $tune = 1 ] || rig_down
+	if [ -n "$lpid" ]; then
 		kill -TERM $lpid
 		wait
+		lpid=
 	fi
 done
+print_prios end
 echo "=== BENCH DONE"

@@ -49,6 +49,17 @@ static inline long long now_ns(void)
 }
 
 /*
+ * The index of the nearest-rank @p-th percentile of @n sorted values: the
+ * smallest value that at least @p % of them do not exceed. For p99 that is
+ * the maximum while n < 100 (and the second largest at n = 100): the
+ * bench's table labels such rows.
+ */
+static inline int rank_index(int n, int p)
+{
+	return (n * p + 99) / 100 - 1;
+}
+
+/*
  * Print @n sorted values, each divided by @div: "n min median p99 max" on
  * one line, for the table, then all of them on a "SAMPLES" line, for the
  * distribution plots.
@@ -58,7 +69,7 @@ static inline void print_dist(const long long *v, int n, double div)
 	int i;
 
 	printf("%d %.1f %.1f %.1f %.1f\nSAMPLES", n, v[0] / div, v[n / 2] / div,
-	       v[(n * 99) / 100] / div, v[n - 1] / div);
+	       v[rank_index(n, 99)] / div, v[n - 1] / div);
 	for (i = 0; i < n; i++)
 		printf(" %.1f", v[i] / div);
 	printf("\n");
@@ -70,7 +81,7 @@ static inline void print_dist_d(const double *v, int n)
 	int i;
 
 	printf("%d %.1f %.1f %.1f %.1f\nSAMPLES", n, v[0], v[n / 2],
-	       v[(n * 99) / 100], v[n - 1]);
+	       v[rank_index(n, 99)], v[n - 1]);
 	for (i = 0; i < n; i++)
 		printf(" %.1f", v[i]);
 	printf("\n");

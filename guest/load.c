@@ -1,23 +1,45 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * load SECONDS: the benchmark's load, for SECONDS (or until killed):
- * one SCHED_FIFO priority 10 busy loop per CPU (below the measuring
- * programs, which run at a higher RT priority, above every kworker), and a
- * hackbench-style scheduler load: 8 pairs of SCHED_OTHER processes passing
- * 100-byte messages through pipes.
+ * load SECONDS [KIND]: the benchmark's load, for SECONDS (or until killed),
+ * each kind with a hackbench-style scheduler load beside it: 8 pairs of
+ * SCHED_OTHER processes passing 100-byte messages through pipes.
+ *
+ *   hog        (the default) one SCHED_FIFO 10 busy loop per CPU, below the
+ *              measuring programs and above every SCHED_OTHER task: it
+ *              saturates the machine, so that on PREEMPT_RT it measures
+ *              the kernel's bandwidth control more than anything else
+ *   audio      an audio engine on a desktop: per CPU one SCHED_FIFO 20
+ *              thread (PipeWire's data thread through RTKit) woken every
+ *              21333 us (1024 frames at 48 kHz) that computes for half of
+ *              the period, the CPUs out of phase
+ *   audio-pro  the same at SCHED_FIFO 88, a tuned studio system's engine
+ *
+ * It creates its threads and sets their priorities; it changes nothing else.
  */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/wait.h>
 
-static void hog(int cpu, time_t end)
+#define AUDIO_PERIOD_NS	21333000LL	/* 1024 frames at 48 kHz */
+#define AUDIO_BUSY_NS	(AUDIO_PERIOD_NS / 2)
+
+static long long now_ns(void)
 {
-	struct sched_param sp = { .sched_priority = 10 };
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void on_cpu(int cpu, int prio)
+{
+	struct sched_param sp = { .sched_priority = prio };
 	cpu_set_t set;
 
 	CPU_ZERO(&set);
@@ -25,8 +47,36 @@ static void hog(int cpu, time_t end)
 	sched_setaffinity(0, sizeof(set), &set);
 	if (sched_setscheduler(0, SCHED_FIFO, &sp))
 		perror("SCHED_FIFO");
+}
+
+static void hog(int cpu, time_t end)
+{
+	on_cpu(cpu, 10);
 	while (time(NULL) < end)
 		;
+	_exit(0);
+}
+
+/*
+ * One audio thread: wakes at the start of each period (shifted by @phase),
+ * computes until half of it has passed, sleeps until the next one. A period
+ * it started late is cut short: it never computes past its half.
+ */
+static void audio(int cpu, int prio, long long phase, time_t end)
+{
+	struct timespec ts;
+	long long t;
+
+	on_cpu(cpu, prio);
+	t = (now_ns() / AUDIO_PERIOD_NS + 1) * AUDIO_PERIOD_NS + phase;
+	while (time(NULL) < end) {
+		ts.tv_sec = t / 1000000000LL;
+		ts.tv_nsec = t % 1000000000LL;
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		while (now_ns() < t + AUDIO_BUSY_NS)
+			;
+		t += AUDIO_PERIOD_NS;
+	}
 	_exit(0);
 }
 
@@ -56,11 +106,18 @@ static void stop(int sig)
 
 int main(int argc, char **argv)
 {
-	int cpus = sysconf(_SC_NPROCESSORS_ONLN), i;
+	int cpus = sysconf(_SC_NPROCESSORS_ONLN), i, prio = 0;
+	const char *kind = argc > 2 ? argv[2] : "hog";
 	time_t end;
 
-	if (argc != 2)
-		return fprintf(stderr, "usage: load SECONDS\n"), 2;
+	if (argc < 2 || argc > 3)
+		return fprintf(stderr, "usage: load SECONDS [hog|audio|audio-pro]\n"), 2;
+	if (!strcmp(kind, "audio"))
+		prio = 20;
+	else if (!strcmp(kind, "audio-pro"))
+		prio = 88;
+	else if (strcmp(kind, "hog"))
+		return fprintf(stderr, "load: unknown kind %s\n", kind), 2;
 	end = time(NULL) + atoi(argv[1]);
 	/* the pipe load runs at normal priority, whatever started it */
 	if (sched_setscheduler(0, SCHED_OTHER, &(struct sched_param){ 0 }))
@@ -71,9 +128,13 @@ int main(int argc, char **argv)
 	for (i = 0; i < 8; i++)
 		if (fork() == 0)
 			pingpong(end);
-	for (i = 0; i < cpus; i++)
-		if (fork() == 0)
-			hog(i, end);
+	for (i = 0; i < cpus; i++) {
+		if (fork())
+			continue;
+		if (prio)
+			audio(i, prio, i * AUDIO_PERIOD_NS / cpus, end);
+		hog(i, end);
+	}
 	while (wait(NULL) > 0)
 		;
 	return 0;

@@ -52,10 +52,11 @@ for prog in drainlat load tstamperr rt jitter cpucost txcost schedout mtctl; do
 done
 gcc -O2 -Wall -o "$root/tests/tread" "$TOP/guest/tread.c" -lasound
 
-# Real clients and the shared libraries they load.
-cp /usr/bin/amidi /usr/bin/aconnect "$root/usr/bin/"
+# Real clients and the shared libraries they load; and the bench's
+# companion of the floor, rt-tests' cyclictest.
+cp /usr/bin/amidi /usr/bin/aconnect /usr/bin/cyclictest "$root/usr/bin/"
 cp -a /usr/share/alsa "$root/usr/share/"
-for lib in $(ldd /usr/bin/amidi /usr/bin/aconnect "$root/tests/tread" |
+for lib in $(ldd /usr/bin/amidi /usr/bin/aconnect /usr/bin/cyclictest "$root/tests/tread" |
 	     awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// && NF > 1 { print $1 }' | sort -u); do
 	mkdir -p "$root$(dirname "$lib")"
 	cp -L "$lib" "$root$lib"
@@ -73,6 +74,9 @@ if [ "$TREE" = 7.3 ] && [ -x "$us/bin/amidi" ]; then
 	say "guest: the patched alsa-lib and amidi ($us)"
 	mkdir -p "$root/opt/alsa-rawmidi/bin" "$root/opt/alsa-rawmidi/lib" "$root/opt/alsa-rawmidi/share"
 	cp "$us/bin/amidi" "$us/bin/rawmidi_twrite" "$us/bin/ump_twrite" "$root/opt/alsa-rawmidi/bin/"
+	# libremidi's scheduling test (userspace/libremidi; libremidi and
+	# libstdc++ linked in, libasound loaded at run time)
+	cp "$us/bin/libremidi-sched" "$root/opt/alsa-rawmidi/bin/"
 	cp -a "$us"/lib/libasound.so* "$root/opt/alsa-rawmidi/lib/"
 	cp -a "$us/share/alsa" "$root/opt/alsa-rawmidi/share/"
 	for prog in ustwrite schedout-alsa; do

@@ -99,12 +99,19 @@ umpg=$(card_named "f_midi2 - MIDI 2.0 Gadget")
 dbg=/sys/kernel/debug/miditest
 
 # schedout_run PATH COUNT: one run of guest/schedout.c (or, for path
-# alsa-lib, of schedout-alsa) on the device the path names; its output on
-# stdout, its errors in /tmp/schedout.err, its exit status.
+# alsa-lib, of schedout-alsa; for the libremidi-* paths, of libremidi-sched
+# bench, whose -now paths drop to SCHED_OTHER themselves) on the device the
+# path names; its output on stdout, its errors in /tmp/schedout.err, its
+# exit status.
 schedout_run() {
 	case $1 in
 	alsa-lib) /tests/rt 20 env LD_LIBRARY_PATH=/opt/alsa-rawmidi/lib \
 			/tests/schedout-alsa $mt $2 2>/tmp/schedout.err ;;
+	libremidi-*) /tests/rt 20 env LD_LIBRARY_PATH=/opt/alsa-rawmidi/lib \
+			/opt/alsa-rawmidi/bin/libremidi-sched bench ${1#libremidi-} $mt $2 2>/tmp/schedout.err ;;
+	usb-libremidi-*) /tests/rt 20 env LD_LIBRARY_PATH=/opt/alsa-rawmidi/lib \
+			/opt/alsa-rawmidi/bin/libremidi-sched bench ${1#usb-libremidi-} "$usbh:$usbg" $2 \
+			2>/tmp/schedout.err ;;
 	ump-*)	/tests/rt 20 /tests/schedout ${1#ump-} "ump:$umph:$umpg" $2 2>/tmp/schedout.err ;;
 	usb-*)	/tests/rt 20 /tests/schedout ${1#usb-} "$usbh:$usbg" $2 2>/tmp/schedout.err ;;
 	*)	/tests/rt 20 /tests/schedout $1 $mt $2 2>/tmp/schedout.err ;;
@@ -262,7 +269,11 @@ for load in $loads; do
 	# a waiting drainer costs the release).
 	# Path alsa-lib: the kernel path's frames written through the patched
 	# alsa-lib's snd_rawmidi_twrite() (/opt/alsa-rawmidi, where the guest
-	# has it).
+	# has it). Paths libremidi-sched and libremidi-now (issue #41): the
+	# same notes through libremidi's midi_out (userspace/libremidi),
+	# scheduled ahead with schedule_message() (framed output underneath),
+	# or sent with send_message() by a SCHED_OTHER thread that sleeps to
+	# each time; usb-libremidi-* the same through USB MIDI.
 	# SR runs of each path, in turn (paths "kernel", "kernel-run2", ...):
 	# the tables take the median of their p99s. The usb-* paths send the
 	# same way through snd-usb-audio to the MIDI gadget, whose card stamps
@@ -270,16 +281,20 @@ for load in $loads; do
 	paths=
 	[ -n "$mt" ] && paths="floor kernel kernel-sleep seq-queue user-other user-fifo"
 	[ -n "$mt" ] && [ -x /tests/schedout-alsa ] && paths="$paths alsa-lib"
+	lr=; [ -x /opt/alsa-rawmidi/bin/libremidi-sched ] && lr=1
+	[ -n "$mt" ] && [ -n "$lr" ] && paths="$paths libremidi-sched libremidi-now"
 	[ -n "$usbh" ] && [ -n "$usbg" ] &&
 		paths="$paths usb-kernel usb-seq-queue usb-user-other usb-user-fifo"
+	[ -n "$usbh" ] && [ -n "$usbg" ] && [ -n "$lr" ] &&
+		paths="$paths usb-libremidi-sched usb-libremidi-now"
 	# The ump-* paths: 64-bit MIDI 2.0 note ons to the MIDI 2.0 gadget's
 	# UMP endpoint through snd-usb-audio (schedout ump:HOST:GADGET).
 	[ -n "$umph" ] && [ -n "$umpg" ] &&
 		paths="$paths ump-kernel ump-user-other ump-user-fifo"
-	# Under the audio loads: the floor, framed output on each device and
-	# the real-time application's way.
+	# Under the audio loads: the floor, framed output on each device, the
+	# real-time application's way, and libremidi's two ways.
 	[ -n "$all" ] || paths=$(for p in $paths; do
-		case $p in floor|kernel|user-fifo|usb-kernel|ump-kernel) printf '%s ' $p ;; esac
+		case $p in floor|kernel|user-fifo|usb-kernel|ump-kernel|*libremidi-*) printf '%s ' $p ;; esac
 	done)
 	# The tuned run raises the release threads, which exist once a stream
 	# of their device has selected framing: one short send on each first.

@@ -28,6 +28,23 @@
  * as frames leave in order). guest/userspace.sh checks these against the
  * rawmidi test driver's transmit log. Exit status 0, or 1 if something
  * failed.
+ *
+ *   libremidi-sched bench sched|now CARD|HOST:GADGET COUNT
+ *
+ * The bench's rows libremidi-* (guest/bench.sh), measured as schedout's
+ * (guest/schedout.c): COUNT note ons, one every 10 ms, to device 0 of the
+ * rawmidi test driver CARD (1 Mbaud, 16-byte FIFO; its transmit log) or
+ * of snd-usb-audio's card HOST of the MIDI gadget (its card GADGET stamps
+ * each arrival), through libremidi's ALSA raw back-end:
+ *   sched: all scheduled ahead at once with schedule_message(), Absolute
+ *          timestamps (framed output underneath); exits with 3 if
+ *          libremidi warns that it has none;
+ *   now:   what applications do today: clock_nanosleep(TIMER_ABSTIME) to
+ *          each time, then send_message(), at SCHED_OTHER (NoTimestamp:
+ *          the port as libremidi 5.4.3 opens it).
+ * Then waits until 300 ms after the last time (libremidi has no drain) and
+ * closes. Prints, in microseconds, (time of the first byte - scheduled
+ * time) as "n min median p99 max" and SAMPLES, as schedout does.
  */
 #include <libremidi/backends/alsa_raw/helpers.hpp>
 #include <libremidi/libremidi.hpp>
@@ -36,11 +53,15 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
+#include <sched.h>
 #include <string>
 #include <thread>
 #include <unistd.h>
 #include <vector>
+
+#include "sentlog.h"
 
 namespace
 {
@@ -94,10 +115,83 @@ std::vector<uint32_t> ump_sysex(const std::vector<unsigned char>& sx)
   }
   return w;
 }
+
+void sleep_until(int64_t ns)
+{
+  const struct timespec ts{.tv_sec = time_t(ns / 1'000'000'000), .tv_nsec = long(ns % 1'000'000'000)};
+  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nullptr))
+    ;
+}
+
+// libremidi-sched bench sched|now CARD|HOST:GADGET COUNT (see the top)
+int bench(const char* how, const char* spec, int count)
+{
+  const bool sched = !strcmp(how, "sched");
+  const char* colon = strchr(spec, ':');
+  const int card = atoi(spec), gadget = colon ? atoi(colon + 1) : -1;
+  if ((!sched && strcmp(how, "now")) || count < 2 || count > 2000)
+  {
+    fprintf(stderr, "usage: libremidi-sched bench sched|now CARD|HOST:GADGET COUNT (2..2000)\n");
+    return 2;
+  }
+  std::vector<miditest_tx> log(3 * count + 16);
+  std::vector<long long> when(count), err(count);
+  const struct sched_param other{};
+  if (!sched && sched_setscheduler(0, SCHED_OTHER, &other))
+    return perror("SCHED_OTHER"), 1;
+  int usb_fd = -1;
+  if (gadget >= 0 && (usb_fd = usb_in_open(gadget, 0)) < 0)
+    return 1;
+  if (gadget < 0 && (mt_set("baud", "1000000") || mt_set("fifo", "16")))
+    return perror("miditest"), 1;
+
+  std::string warning;
+  libremidi::output_configuration oc{
+      .on_error = [](std::string_view e, const libremidi::source_location&) {
+    fprintf(stderr, "libremidi: %.*s\n", int(e.size()), e.data());
+  },
+      .on_warning = [&](std::string_view w, const libremidi::source_location&) { warning += w; },
+      .timestamps = sched ? libremidi::timestamp_mode::Absolute
+                          : libremidi::timestamp_mode::NoTimestamp};
+  libremidi::midi_out out{oc, libremidi::alsa_raw_output_configuration{}};
+  libremidi::output_port op{};
+  op.api = libremidi::API::ALSA_RAW;
+  op.port = libremidi::raw_to_port_handle({card, 0, 0});
+  if (auto e = out.open_port(op); e != stdx::error{})
+    return fprintf(stderr, "cannot open card %d: %s\n", card, what(e).c_str()), 1;
+  if (gadget < 0)
+    mt_log(log.data(), int(log.size())); // forget earlier output
+
+  const long long t0 = now_ns() + 50'000'000;
+  for (int i = 0; i < count; i++)
+  {
+    const unsigned char m[3]{0x90, (unsigned char)(i & 0x7f), 0x40};
+    when[i] = t0 + i * 10'000'000LL;
+    if (!sched)
+      sleep_until(when[i]);
+    if (auto e = sched ? out.schedule_message(when[i], m, 3) : out.send_message(m, 3);
+        e != stdx::error{})
+      return fprintf(stderr, "message %d: %s\n", i, what(e).c_str()), 1;
+    if (!warning.empty())
+      return fprintf(stderr, "%s\n", warning.c_str()), 3;
+  }
+  sleep_until(when[count - 1] + 300'000'000);
+  out.close_port();
+
+  const int n = gadget >= 0 ? usb_log(usb_fd, log.data(), int(log.size()))
+                            : mt_log(log.data(), int(log.size()));
+  if (sched_errs(log.data(), n, when.data(), count, 0, err.data()))
+    return 1;
+  std::sort(err.begin(), err.end());
+  print_dist(err.data(), count, 1e3);
+  return 0;
+}
 }
 
 int main(int argc, char** argv)
 {
+  if (argc == 5 && !strcmp(argv[1], "bench"))
+    return bench(argv[2], argv[3], atoi(argv[4]));
   libremidi::port_handle out_port{}, in_port{};
   bool have_out = false, have_in = false, ump = false, relative = false;
   int n = 20, gap_ms = 10, delay_ms = 50, late_ms = 500, c;

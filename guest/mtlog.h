@@ -79,8 +79,10 @@ static inline int mt_reset(void)
 static inline int mt_check_times(const long long *when, const unsigned char *data,
 				 int n, int len, long long slack)
 {
-	struct miditest_tx *log = calloc(n * len + 16, sizeof(*log));
-	long long *err = calloc(n, sizeof(*err)), *sorted = calloc(n, sizeof(*err));
+	/* (casts: C++ includes this too) */
+	struct miditest_tx *log = (struct miditest_tx *)calloc(n * len + 16, sizeof(*log));
+	long long *err = (long long *)calloc(n, sizeof(*err));
+	long long *sorted = (long long *)calloc(n, sizeof(*err));
 	int i, got, bad = 0;
 
 	if (!log || !err || !sorted)

@@ -48,8 +48,8 @@
 #include <sound/asound.h>
 
 #include "common.h"
-#include "mtlog.h"
 #include "seq.h"
+#include "sentlog.h"
 
 #define PERIOD_NS	10000000LL
 
@@ -59,60 +59,6 @@ static const struct snd_rawmidi_params framed_out = {
 	.avail_min = 1, .no_active_sensing = 1,
 	.mode = SNDRV_RAWMIDI_MODE_FRAMING_TSTAMP | SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC,
 };
-
-/*
- * USB: the gadget's card @gadget as framed input (CLOCK_MONOTONIC),
- * started, with nothing old in it. Returns the open input, or -1.
- */
-static int usb_in_open(int gadget, int ump)
-{
-	struct snd_rawmidi_params params = {
-		.stream = SNDRV_RAWMIDI_STREAM_INPUT, .buffer_size = 262144,
-		.avail_min = 1,
-		.mode = SNDRV_RAWMIDI_MODE_FRAMING_TSTAMP | SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC,
-	};
-	/* 2.0.6: a UMP packet a frame, where the kernel has it */
-	int pversion = SNDRV_PROTOCOL_VERSION(2, 0, ump ? 6 : 2), fd;
-	struct pollfd pfd;
-	char path[32], old[4096];
-
-	snprintf(path, sizeof(path), "/dev/snd/%sC%dD0", ump ? "ump" : "midi", gadget);
-	fd = open(path, O_RDONLY | O_NONBLOCK);
-	if (fd < 0 || ioctl(fd, SNDRV_RAWMIDI_IOCTL_USER_PVERSION, &pversion) ||
-	    ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS, &params))
-		return perror(path), -1;
-	pfd.fd = fd;
-	pfd.events = POLLIN;
-	while (poll(&pfd, 1, 0) > 0 && read(fd, old, sizeof(old)) > 0)
-		;
-	return fd;
-}
-
-/*
- * USB: what arrived at the gadget, as a transmit log: each byte with the
- * stamp of its frame, until @max bytes or nothing for a second.
- */
-static int usb_log(int fd, struct miditest_tx *log, int max)
-{
-	struct snd_rawmidi_framing_tstamp f[64];
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	int n = 0, i, j;
-	ssize_t r;
-
-	while (n < max && poll(&pfd, 1, 1000) > 0) {
-		r = read(fd, f, sizeof(f));
-		if (r < 0 && errno == EAGAIN)
-			continue;
-		if (r <= 0 || r % sizeof(f[0]))
-			break;
-		for (i = 0; i < r / (int)sizeof(f[0]); i++)
-			for (j = 0; j < f[i].length && j < 16 && n < max; j++) {
-				log[n].byte = f[i].data[j];
-				log[n++].time_ns = f[i].tv_sec * 1000000000ULL + f[i].tv_nsec;
-			}
-	}
-	return n;
-}
 
 /*
  * UMP: what arrived at the gadget's endpoint, one word at a time with the
@@ -442,17 +388,8 @@ check:
 		goto print;
 	}
 	n = gadget >= 0 ? usb_log(usb_fd, log, 3 * count + 16) : mt_log(log, 3 * count + 16);
-	if (n != 3 * count)
-		return fprintf(stderr, "%d bytes logged, %d sent\n", n, 3 * count), 1;
-	for (i = 0; i < count; i++) {
-		unsigned char status = seq ? 0x90 | (i % 16) : 0x90;
-
-		if (log[3 * i].byte != status || log[3 * i + 1].byte != (i & 0x7f))
-			return fprintf(stderr, "message %d left as %02x %02x, not %02x %02x\n",
-				       i, log[3 * i].byte, log[3 * i + 1].byte, status,
-				       i & 0x7f), 1;
-		err[i] = (long long)log[3 * i].time_ns - when[i];
-	}
+	if (sched_errs(log, n, when, count, seq, err))
+		return 1;
 print:
 	qsort(err, count, sizeof(*err), cmp_ll);
 	print_dist(err, count, 1e3);

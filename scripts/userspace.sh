@@ -127,7 +127,8 @@ do_export() {
 inputs_hash() {
 	{
 		sha256sum "$(tarball alsa-lib)" "$(tarball alsa-utils)" "$(tarball libremidi)" "$0" \
-			"$TOP/guest/libremidi-sched.cpp" | cut -d' ' -f1
+			"$TOP/guest/libremidi-sched.cpp" "$TOP/guest/sentlog.h" "$TOP/guest/mtlog.h" \
+			"$TOP/guest/common.h" | cut -d' ' -f1
 		for pkg in alsa-lib alsa-utils libremidi; do
 			patches_of "$pkg" | while read -r f; do sha256sum < "$f"; done
 		done

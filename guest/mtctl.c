@@ -10,9 +10,10 @@
  *                           print each injection's CLOCK_MONOTONIC ns
  *   mtctl sent              print how many bytes the transmit log holds
  *                           (and empty it)
- *   mtctl check LEN         stdin: one message a line, "NS HEX..." (LEN
+ *   mtctl check LEN [queued] stdin: one message a line, "NS HEX..." (LEN
  *                           bytes, sent at CLOCK_MONOTONIC NS); check the
- *                           transmit log against them (mtlog.h bounds)
+ *                           transmit log against them (mtlog.h bounds;
+ *                           queued: sent at once, no bound on the median)
  */
 #include <errno.h>
 #include <sys/ioctl.h>
@@ -57,7 +58,8 @@ static int inject(int argc, char **argv)
 	return 0;
 }
 
-static int check(int len)
+/* @queued: sent at once, no bound on the median (mt_check_times()) */
+static int check(int len, int queued)
 {
 	long long when[2000];
 	unsigned char data[2000 * 16];
@@ -82,7 +84,7 @@ static int check(int len)
 	}
 	if (!n)
 		return fprintf(stderr, "no message\n"), 2;
-	return mt_check_times(when, data, n, len, 0) ? 1 : 0;
+	return mt_check_times(when, data, n, len, 0, queued ? 0 : MT_MEDIAN_NS) ? 1 : 0;
 }
 
 int main(int argc, char **argv)
@@ -106,8 +108,9 @@ int main(int argc, char **argv)
 		printf("%d\n", mt_log(log, 8192));
 		return 0;
 	}
-	if (argc == 3 && !strcmp(argv[1], "check"))
-		return check(atoi(argv[2]));
+	if ((argc == 3 || (argc == 4 && !strcmp(argv[3], "queued"))) &&
+	    !strcmp(argv[1], "check"))
+		return check(atoi(argv[2]), argc == 4);
 	fprintf(stderr, "usage: see guest/mtctl.c\n");
 	return 2;
 }

@@ -27,8 +27,9 @@ grep -q 'rawmidi.tune=1' /proc/cmdline && tune=1
 rt=0
 uname -v | grep -q PREEMPT_RT && rt=1
 
-# prio_of PID: "POLICY PRIO" (the policy as a number, 1 = SCHED_FIFO)
-prio_of() { awk '{ print $41, $40 }' "/proc/$1/stat" 2>/dev/null; }
+# prio_of PID: "POLICY PRIO" (the policy as a number, 1 = SCHED_FIFO);
+# the fields after the name, which may hold spaces ("irq/3-Serial MIDI")
+prio_of() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $39, $38 }'; }
 # kthreads PATTERN: the PIDs of the kernel threads whose name matches
 threads_named() {
 	for d in /proc/[0-9]*; do
@@ -40,11 +41,12 @@ threads_named() {
 # cares about, and the fair server's bandwidth (7.3: every CPU's
 # SCHED_OTHER tasks get runtime ns every period ns above all real-time ones)
 print_prios() {
+	when=$1
 	for pid in $(threads_named 'ktimers/*') $(threads_named 'rcu*') \
 		   $(threads_named 'irq/*') $(threads_named 'snd-*'); do
 		set -- $(prio_of "$pid")
 		[ "${1:-0}" = 0 ] && continue	# SCHED_OTHER threads are not listed
-		echo "BENCH-NOTE $2: $(cat "/proc/$pid/comm") policy $1 rt_priority $3"
+		echo "BENCH-NOTE $when: $(cat "/proc/$pid/comm") policy $1 priority $2"
 	done | sort -u
 	fs=/sys/kernel/debug/sched/fair_server/cpu0
 	[ -r $fs/runtime ] &&
@@ -120,22 +122,26 @@ schedout_run() {
 
 # cyclic LOAD: cyclictest (rt-tests) beside the floor, in the same boot:
 # one thread per CPU at SCHED_FIFO 50, the priority of the release thread
-# and of interrupt threads, woken every ms for 5 s; its latency histogram
+# and of interrupt threads, woken every ms for 5 s (--laptop: it leaves
+# /dev/cpu_dma_latency alone, a system setting); its latency histogram
 # (us) becomes a row like the others (output_sched_err,cyclictest-fifo50).
 cyclic() {
 	command -v cyclictest >/dev/null || { echo "BENCH-SKIP cyclictest $1: not in the guest"; return; }
-	cyclictest -q -m -S -p 50 -i 1000 -l 5000 -h 20000 > /tmp/cyclic.out 2>/tmp/cyclic.err ||
+	cyclictest -q -m --laptop -S -p 50 -i 1000 -l 5000 -h 20000 > /tmp/cyclic.out 2>/tmp/cyclic.err ||
 		{ echo "BENCH-ERROR output_sched_err cyclictest-fifo50 $1: $(tr '\n' ' ' < /tmp/cyclic.err)"; return; }
-	# histogram lines "USEC COUNT_CPU0 COUNT_CPU1 ...": every sample, sorted
+	# histogram lines "USEC COUNT_CPU0 COUNT_CPU1 ...": every sample,
+	# sorted (samples over 20 ms are only counted, below)
+	awk '/^[0-9]/ { for (i = 2; i <= NF; i++) for (k = 0; k < $i; k++) print $1 + 0 }' \
+		/tmp/cyclic.out | sort -n > /tmp/cyclic.samples
 	report output_sched_err cyclictest-fifo50 "$1" "$(awk '
-		/^[0-9]/ { for (i = 2; i <= NF; i++) for (k = 0; k < $i; k++) v[n++] = $1 + 0 }
+		{ v[n++] = $1 }
 		END {
 			if (!n) exit 1
 			p = int((n * 99 + 99) / 100) - 1
 			printf "%d %.1f %.1f %.1f %.1f\nSAMPLES", n, v[0], v[int(n / 2)], v[p], v[n - 1]
 			for (i = 0; i < n; i++) printf " %.1f", v[i]
 			printf "\n"
-		}' /tmp/cyclic.out)"
+		}' /tmp/cyclic.samples)"
 	sed -n 's/^# Histogram Overflows: */BENCH-NOTE cyclictest '"$1"' samples over 20 ms (per CPU): /p' /tmp/cyclic.out
 }
 

@@ -171,8 +171,14 @@ testdrv() {
 # at a time run, with cyclictest beside them.
 loads="idle load audio"
 [ $rt = 1 ] && loads="idle audio"
+# rawmidi.rows=sched (ROWS=sched make bench): only the rows of sending at
+# a time, under every load
+rows=all
 for arg in $(cat /proc/cmdline); do
-	case $arg in rawmidi.loads=*) loads=$(echo "${arg#rawmidi.loads=}" | tr , ' ') ;; esac
+	case $arg in
+	rawmidi.loads=*) loads=$(echo "${arg#rawmidi.loads=}" | tr , ' ') ;;
+	rawmidi.rows=*) rows=${arg#rawmidi.rows=} ;;
+	esac
 done
 [ $tune = 1 ] && loads=audio-pro
 lpid=
@@ -183,6 +189,8 @@ for load in $loads; do
 	esac
 	all=1
 	case $load in audio*) all= ;; esac
+	[ "$rows" = all ] || all=
+	sched_all=; [ "$rows" = sched ] && case $load in audio*) ;; *) sched_all=1 ;; esac
 	for m in drain close; do
 		[ -n "$all" ] || break
 		[ -n "$vm" ] && report $m virmidi $load \
@@ -299,7 +307,7 @@ for load in $loads; do
 		paths="$paths ump-kernel ump-user-other ump-user-fifo"
 	# Under the audio loads: the floor, framed output on each device, the
 	# real-time application's way, and libremidi's two ways.
-	[ -n "$all" ] || paths=$(for p in $paths; do
+	[ -n "$all" ] || [ -n "$sched_all" ] || paths=$(for p in $paths; do
 		case $p in floor|kernel|user-fifo|usb-kernel|ump-kernel|*libremidi-*) printf '%s ' $p ;; esac
 	done)
 	# The tuned run raises the release threads, which exist once a stream

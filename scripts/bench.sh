@@ -54,6 +54,8 @@ for kernel in ${KERNELS:-base patched patched-rt patched-rt-tuned}; do
 	[ $kernel != patched-rt-tuned ] || append="$append rawmidi.tune=1"
 	# LOADS="idle audio": only those loads (guest/bench.sh), for a quicker run
 	[ -z "${LOADS:-}" ] || append="$append rawmidi.loads=$(echo $LOADS | tr ' ' ,)"
+	# ROWS=sched: only the rows of sending at a time (all their paths)
+	[ -z "${ROWS:-}" ] || append="$append rawmidi.rows=$ROWS"
 	BOOT_TIMEOUT=$limit BOOT_APPEND="$append" "$TOP/scripts/boot.sh" $config bench "$log"
 	grep -q '^=== BENCH DONE' "$log" || die "the $kernel benchmark did not finish; see $log"
 	tr -d '\r' < "$log" | sed -n "s/^BENCH \([^,]*,[^,]*,[^,]*\),/\1,$kernel,/p" >> "$csv"

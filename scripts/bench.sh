@@ -47,7 +47,7 @@ for kernel in ${KERNELS:-base patched patched-rt patched-rt-tuned}; do
 	log=$BUILD/logs/console-bench-$kernel.log
 	# The PREEMPT_RT guest runs the same measurements more slowly; it
 	# gets more time. A guest that does not finish stops the run below
-	# (README, "Numbers", says where one did).
+	# (RESULTS.md, "First run on 7.3", says where one did).
 	# (5 runs of each output path, 10 paths: about 10 minutes of the run)
 	limit=1500; [ $kernel = patched-rt ] && limit=3000
 	append="rcupdate.rcu_cpu_stall_suppress=1"

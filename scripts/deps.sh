@@ -22,7 +22,7 @@ apt-get update -q >/dev/null
 if ! apt-cache madison "$BASE_PKG" | grep -q " $BASE_VERSION "; then
 	echo "error: $BASE_PKG $BASE_VERSION is no longer on offer; the archive has:" >&2
 	apt-cache madison "$BASE_PKG" | sed 's/^/  /' >&2
-	echo "Move the pin: BASE_VERSION in scripts/lib.sh, then rebase the series (README)." >&2
+	echo "Move the pin: BASE_VERSION in scripts/lib.sh, then rebase the series (HACKING.md, "The base and its pin")." >&2
 	exit 1
 fi
 apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null

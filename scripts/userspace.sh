@@ -34,12 +34,13 @@ US=$BUILD/userspace
 PREFIX=/opt/alsa-rawmidi
 STAGE=$US/prefix		# DESTDIR: the install is $STAGE$PREFIX
 JOBS_US=${JOBS_US:-2}
-# libremidi's unit tests that need no MIDI device: the series' test of
-# its timestamps, and those of message conversion, errors and MIDI file
-# writing (midi_in/midi_out want a device or a JACK server, and the
-# MIDI file corpus of midifile_read is not in the release tarball)
-LIBREMIDI_TESTS="alsa_raw_framed_output_test conversion_test error_test
-	midifile_write_test midifile_write_tracks_test"
+# libremidi's unit tests that need no MIDI device: the series' tests of
+# its timestamps and of its MIDI 1.0 byte stream parser, and those of
+# message conversion, errors and MIDI file writing (midi_in/midi_out want
+# a device or a JACK server, and the MIDI file corpus of midifile_read
+# is not in the release tarball)
+LIBREMIDI_TESTS="alsa_raw_framed_output_test midi_stream_decoder_test conversion_test
+	error_test midifile_write_test midifile_write_tracks_test"
 
 tarball() {
 	case $1 in

@@ -77,7 +77,8 @@ fi
 # COMPILE_ONLY=DIR/ compiles that directory only: no link, no modpost.
 say "build $name kernel (-j$JOBS)"
 if [ "${COMPILE_ONLY:-1}" != 1 ]; then
-	kmake ${KMAKE_FLAGS:-} "$COMPILE_ONLY"
+	# shellcheck disable=SC2086 # one or more directories
+	kmake ${KMAKE_FLAGS:-} $COMPILE_ONLY
 elif [ -n "${COMPILE_ONLY:-}" ]; then
 	kmake ${KMAKE_FLAGS:-} vmlinux modules
 else

@@ -167,6 +167,11 @@ build_at() {
 build_sound() {
 	COMPILE_ONLY=sound/ "$TOP/scripts/build.sh" $main && syntax_only
 }
+# A patch that changes only C files outside sound/ and include/ (a USB
+# gadget function, say) is compiled in their directories, the same way.
+build_dirs() {
+	COMPILE_ONLY="$dirs" "$TOP/scripts/build.sh" $main && syntax_only
+}
 ends=$(for p in $(postings); do git rev-parse "ci.$p"; done)
 for c in "${commits[@]}"; do
 	git checkout -q "$c"
@@ -181,6 +186,9 @@ for c in "${commits[@]}"; do
 		what=syntax_only
 	elif ! grep -qv -E '^(sound|include/sound|include/uapi/sound)/.*\.[ch]$' <<< "$files"; then
 		what=build_sound
+	elif ! grep -qv '\.c$' <<< "$files" && ! grep -q '^include/' <<< "$files"; then
+		dirs=$(sed 's|[^/]*$||' <<< "$files" | sort -u | tr '\n' ' ')
+		what=build_dirs
 	fi
 	if $what > "$logs/build-$c.log" 2>&1; then
 		record PASS "builds: $subj"

@@ -15,7 +15,7 @@ function result(kind, name) { print kind " " name; if (kind == "FAIL") failed++ 
 # the diagnostics printed since the last result, kept for a failure
 function diag(line) { if (nd == 8) { for (d = 1; d < 8; d++) buf[d] = buf[d + 1]; nd = 7 } buf[++nd] = line }
 function flush(kind) { if (kind == "FAIL") for (d = 1; d <= nd; d++) print "    | " buf[d]; nd = 0 }
-function tap(line, prefix,    m, ind, name, kind) {
+function tap(line, prefix,    m, ind, name, kind, why) {
 	if (!match(line, /^ *(not ok|ok) [0-9]+/))
 		return 0
 	match(line, /^ */); ind = RLENGTH
@@ -23,8 +23,10 @@ function tap(line, prefix,    m, ind, name, kind) {
 	kind = (line ~ /^ *not ok/) ? "FAIL" : (line ~ /# *SKIP/) ? "SKIP" : "PASS"
 	# KTAP prints a parent after its children: a result is a leaf unless
 	# the result before it was deeper.
+	# a skip carries its reason, as "(why)" after the name
+	why = line; if (kind != "SKIP" || !sub(/^[^#]*# *SKIP */, "", why)) why = ""
 	if (!(prefix in last) || last[prefix] <= ind) {
-		result(kind, prefix ":" (ind ? path[prefix, ind] "." : "") name)
+		result(kind, prefix ":" (ind ? path[prefix, ind] "." : "") name (why != "" ? " (" why ")" : ""))
 		flush(kind)
 	}
 	last[prefix] = ind

@@ -14,6 +14,11 @@ awk -v expected="$*" -v nokunit="${NO_KUNIT:-}" '
 function result(kind, name) { print kind " " name; if (kind == "FAIL") failed++ }
 # the diagnostics printed since the last result, kept for a failure
 function diag(line) { if (nd == 8) { for (d = 1; d < 8; d++) buf[d] = buf[d + 1]; nd = 7 } buf[++nd] = line }
+# the reason after "# SKIP" in a TAP line, or "" (none, or not a skip)
+function skip_why(line, kind) {
+	if (kind != "SKIP" || !sub(/^[^#]*# *SKIP */, "", line)) return ""
+	return line
+}
 function flush(kind) { if (kind == "FAIL") for (d = 1; d <= nd; d++) print "    | " buf[d]; nd = 0 }
 function tap(line, prefix,    m, ind, name, kind, why) {
 	if (!match(line, /^ *(not ok|ok) [0-9]+/))
@@ -21,10 +26,10 @@ function tap(line, prefix,    m, ind, name, kind, why) {
 	match(line, /^ */); ind = RLENGTH
 	name = line; sub(/^ *(not ok|ok) [0-9]+ *(- )?/, "", name); sub(/ *#.*/, "", name)
 	kind = (line ~ /^ *not ok/) ? "FAIL" : (line ~ /# *SKIP/) ? "SKIP" : "PASS"
+	# a skip carries its reason, as "(why)" after the name
+	why = skip_why(line, kind)
 	# KTAP prints a parent after its children: a result is a leaf unless
 	# the result before it was deeper.
-	# a skip carries its reason, as "(why)" after the name
-	why = line; if (kind != "SKIP" || !sub(/^[^#]*# *SKIP */, "", why)) why = ""
 	if (!(prefix in last) || last[prefix] <= ind) {
 		result(kind, prefix ":" (ind ? path[prefix, ind] "." : "") name (why != "" ? " (" why ")" : ""))
 		flush(kind)
@@ -87,7 +92,7 @@ section != "" && farm {
 		line = substr($0, 3)
 		name = line; sub(/^(not ok|ok) [0-9]+ *(- )?/, "", name); sub(/ *#.*/, "", name)
 		kind = (line ~ /^not ok/) ? "FAIL" : (line ~ /# *SKIP/) ? "SKIP" : "PASS"
-		why = line; if (!sub(/^[^#]*# *SKIP */, "", why)) why = ""
+		why = skip_why(line, kind)
 		result(kind, section ":" prog ":" name (kind == "SKIP" ? " (" why ")" : ""))
 		flush(kind)
 		if (kind == "SKIP" && why == "") result("FAIL", section ":" prog ":" name ": skipped without a reason")

@@ -280,7 +280,7 @@ stage "stage 6/8: boot the PREEMPT_RT kernel (with lockdep): KUnit, kselftests, 
 "$TOP/scripts/guest.sh" $main
 log=$logs/console-$main.log
 boot_quiet $main tests "$log"
-"$TOP/scripts/verdict.sh" "$log" $(rawmidi_sections) clients alsa-lib amidi |
+"$TOP/scripts/verdict.sh" "$log" $(rawmidi_sections) clients alsa-lib amidi usbtest |
 	sed "s/^\([A-Z][A-Z]*\) /\1 $main: /" | tee -a "$results" || true
 pass_if "$main: the kernel is PREEMPT_RT" grep -q '^=== GUEST START .* PREEMPT_RT ' "$log"
 # Old and new user space on the kernel without the uapi posting (2.0.5):
@@ -306,7 +306,7 @@ suite() {
 	# four tenths of the CPU idle (275 s, 2026-12-03), and SCHED_IDLE
 	# gives way to QEMU's threads at once.
 	"$TOP/scripts/boot.sh" "$1" tests "$log" || return
-	"$TOP/scripts/verdict.sh" "$log" $(rawmidi_sections) clients alsa-lib amidi |
+	"$TOP/scripts/verdict.sh" "$log" $(rawmidi_sections) clients alsa-lib amidi usbtest |
 		sed "s/^\([A-Z][A-Z]*\) /\1 $1: /" | tee -a "$results" || true
 }
 

@@ -27,6 +27,11 @@ done
 
 mkdir -p "$out"
 [ "$out" = "$PATCHES" ] || cp "$PATCHES/postings" "$out/postings"
+# The patch ids of the postings for another tree (OTHER_TREE_POSTINGS):
+# no later posting lists them as prerequisites (the USB gadget fixes come
+# first in the stack, but no ALSA posting needs them to apply). As
+# format-patch computes them: without the indent heuristic.
+other_ids=$(mktemp)
 prev=base
 for p in $list; do
 	marker=$branch.$p
@@ -66,7 +71,15 @@ for p in $list; do
 		rm -f "$idx"
 		sed -i '/^prerequisite-patch-id: /d' "$out/$p/0000-cover-letter.patch" ;;
 	esac
+	while read -r id; do
+		sed -i "/^prerequisite-patch-id: $id\$/d" "$out/$p/0000-cover-letter.patch"
+	done < "$other_ids"
+	case " $OTHER_TREE_POSTINGS " in *" $p "*)
+		git log -p --no-indent-heuristic --format='commit %H' "$prev..$marker" |
+			git patch-id --stable | cut -d' ' -f1 >> "$other_ids" ;;
+	esac
 	ls "$out/$p" | grep -E '^[0-9]{4}-.*\.patch$' | grep -v '^0000-' > "$out/$p/series"
 	prev=$marker
 done
+rm -f "$other_ids"
 say "exported $(git rev-list --count "base..$branch") patches in $(echo "$list" | wc -w) postings to $out"

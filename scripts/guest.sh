@@ -51,6 +51,9 @@ for prog in drainlat load tstamperr rt jitter cpucost txcost schedout mtctl; do
 	gcc -O2 -Wall -static -isystem "$obj/usr/include" -o "$root/tests/$prog" "$TOP/guest/$prog.c"
 done
 gcc -O2 -Wall -o "$root/tests/tread" "$TOP/guest/tread.c" -lasound
+# testusb, for guest/usbtest.sh (Gadget Zero on dummy_hcd, mainline trees)
+[ "$TREE" != 7.3 ] ||
+	gcc -O2 -Wall -static -pthread -o "$root/tests/testusb" "$KSRC/tools/usb/testusb.c"
 
 # Real clients and the shared libraries they load; and the bench's
 # companion of the floor, rt-tests' cyclictest.

@@ -168,8 +168,9 @@ if [ $what = alsa-lib ]; then
 		}
 		# MIDI 2.0: snd-usb-audio's UMP endpoint of the MIDI 2.0 gadget;
 		# the gadget's legacy MIDI 1.0 port (device 1) reads. Below
-		# 2.0.6 what arrives is not checked: that kernel's f_midi2
-		# lacks the fixes of 0-usb-gadget (packets garbled across requests).
+		# 2.0.6 what arrives is not checked: a kernel without the
+		# USB posting (0-usb-gadget), 7.3.4 say, garbles packets
+		# across requests in f_midi2.
 		libremidi_ump() {
 			/tests/ump-gadget.sh || { echo "no MIDI 2.0 gadget"; return 1; }
 			h=$(card_named "USB-Audio - MIDI 2.0 Gadget")

@@ -8,7 +8,7 @@
 #   rawmidi.cases=usb.framed_burst_under_rt_hog,usb.drain_and_close_under_rt_hog
 #   rawmidi.times=5
 # on kernels without PREEMPT_RT (the cases skip on PREEMPT_RT).
-prog=rawmidi-usb-test cases= times=10
+prog=rawmidi-usb-test cases='' times=10
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
 	rawmidi.prog=*) prog=${arg#rawmidi.prog=} ;;

@@ -48,7 +48,9 @@ for p in $list; do
 		*"(maintainer:"*) to+=(--to="$addr") ;;
 		*) cc+=(--cc="$addr") ;;
 		esac
-	done < <(./scripts/get_maintainer.pl --nogit --nogit-fallback --no-fixes --nokeywords "$out/$p/.mbox" 2>/dev/null)
+	# (a fixed hash seed: with Perl's random one, maintainers of sections
+	# that match equally come out in a different order from run to run)
+	done < <(PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 ./scripts/get_maintainer.pl --nogit --nogit-fallback --no-fixes --nokeywords "$out/$p/.mbox" 2>/dev/null)
 	rm -f "$out/$p/.mbox"
 	[ "$TREE" = 7.3 ] || [ "$p" != fixes ] || cc+=(--cc="stable@vger.kernel.org")
 	# The cover letter is dated FIXED_DATE and sent by the first patch's

@@ -12,17 +12,22 @@ root=$obj/guest-root
 sel=$KSRC/tools/testing/selftests
 
 # kselftest programs of the series, built if the tree has them. A stable
-# tree has none: it gets the rawmidi test as the mainline test driver
-# posting left it (ci.3-test-driver of the mainline tree, whose branch ci
-# check.sh makes first), and runs only the cases named in STABLE_TESTS.
+# tree has none: as a CI farm does, it runs the mainline programs, built
+# from the series (branch ci of the mainline tree, which check.sh makes
+# first) against the series' uapi headers; only the programs and cases
+# named in STABLE_TESTS, and each case skips what the kernel lacks.
 KSELFTESTS=$(for p in $RAWMIDI_KSELFTESTS; do echo "alsa/$p"; done)
 if [ "$TREE" != 7.3 ]; then
-	KSELFTESTS=alsa/rawmidi-test
+	KSELFTESTS=$(for p in $STABLE_KSELFTESTS; do echo "alsa/$p"; done)
 	sel=$BUILD/stable-selftests
-	rm -rf "$sel" && mkdir -p "$sel/alsa"
-	for f in kselftest_harness.h kselftest.h alsa/rawmidi-test.c; do
-		git -C "$BUILD/linux" show "ci.3-test-driver:tools/testing/selftests/$f" > "$sel/$f" ||
-			die "no mainline branch ci.3-test-driver: run TREE=7.3 scripts/apply.sh ci first"
+	rm -rf "$sel" && mkdir -p "$sel/alsa" "$sel/include/sound"
+	for f in kselftest_harness.h kselftest.h alsa/rawmidi-common.c alsa/rawmidi-common.h \
+		 $(for p in $STABLE_KSELFTESTS; do echo "alsa/$p.c"; done); do
+		git -C "$BUILD/linux" show "ci:tools/testing/selftests/$f" > "$sel/$f" ||
+			die "no mainline branch ci: run TREE=7.3 scripts/apply.sh ci first"
+	done
+	for f in asound.h asequencer.h; do
+		git -C "$BUILD/linux" show "ci:include/uapi/sound/$f" > "$sel/include/sound/$f"
 	done
 fi
 
@@ -36,6 +41,8 @@ cp -a "$obj/modinst/lib/modules" "$root/lib/"
 
 say "guest: building test programs"
 cflags="-O2 -Wall -static -isystem $obj/usr/include -I $sel"
+# (a stable tree: the series' sound uapi headers before the tree's own)
+[ "$TREE" = 7.3 ] || cflags="-I $sel/include $cflags"
 # The rawmidi programs share rawmidi-common.c, where the tree has it (the
 # alsa Makefile links it into each).
 common=

@@ -42,16 +42,17 @@ OTHER_TREE_POSTINGS="0-usb-gadget"
 HARNESS_NAME="rawmidi harness"
 HARNESS_EMAIL="rawmidi-harness@localhost"
 
-# The rawmidi kselftest programs of the series (tools/testing/selftests/alsa),
-# one per topic since 8-framed-output patch 12 split rawmidi-test; each
-# runs in the guest built 64-bit and with -m32 (PROG-32). The stable trees
-# keep the single rawmidi-test of the test driver posting (check-stable.sh).
+# The rawmidi kselftest programs of the series (tools/testing/selftests/alsa,
+# added by the selftests posting, one per topic); each runs in the guest
+# built 64-bit and with -m32 (PROG-32). The stable trees run those that
+# hold the cases of their fixes (check-stable.sh's STABLE_TESTS).
 RAWMIDI_KSELFTESTS="rawmidi-core-test rawmidi-uapi-test rawmidi-miditest-test rawmidi-seq-test
 	rawmidi-race-test rawmidi-framed-test rawmidi-usb-test"
+STABLE_KSELFTESTS="rawmidi-core-test rawmidi-uapi-test rawmidi-race-test"
 # The verdict sections of their guest runs (scripts/verdict.sh)
 rawmidi_sections() {
 	local p
-	for p in $RAWMIDI_KSELFTESTS; do
+	for p in ${1:-$RAWMIDI_KSELFTESTS}; do
 		printf 'kselftest:%s kselftest:%s-32 ' "$p" "$p"
 	done
 }

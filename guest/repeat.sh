@@ -4,7 +4,7 @@
 #   rawmidi.prog=rawmidi-usb-test rawmidi.cases=ump.a,ump_midi1.b
 #   rawmidi.times=10
 # Each run prints its results and its TH_LOG lines (the figures a case
-# logs). The before/after runs of 9-usb-midi patch 1 (RESULTS.md) were
+# logs). The before/after runs of 3-usb-midi patch 1 (RESULTS.md) were
 #   rawmidi.cases=usb.framed_burst_under_rt_hog,usb.drain_and_close_under_rt_hog
 #   rawmidi.times=5
 # on kernels without PREEMPT_RT (the cases skip on PREEMPT_RT).

@@ -197,7 +197,7 @@ for c in "${commits[@]}"; do
 	fi
 	# Keep the kernel before the uapi posting (protocol 2.0.5, what 7.3
 	# has, plus the test driver), with its guest, for the real clients.
-	if [ "$c" = "$(git rev-parse ci.4-drain)" ]; then
+	if [ "$c" = "$(git rev-parse ci.6-drain)" ]; then
 		pre=$BUILD/obj-pre-uapi
 		"$TOP/scripts/build.sh" $main > "$logs/build-pre-uapi.log" 2>&1 ||
 			{ tail -30 "$logs/build-pre-uapi.log"; false; }

@@ -34,7 +34,7 @@ export CCACHE_DEPEND=1
 FIXED_DATE="2026-11-30T00:00:00+0000"
 # Postings that apply to the base alone (their cover letters say so):
 # export.sh checks that they do and lists no prerequisite patches for them.
-STANDALONE_POSTINGS="0-usb-gadget 6-seq-fixes 11-mpu401-rft"
+STANDALONE_POSTINGS="0-usb-gadget 1-fixes 2-seq-fixes 3-usb-midi 12-mpu401-rft"
 # Postings for another maintainer's tree (the USB gadget fixes, for the
 # USB tree): they come first in the stack, and the ALSA postings after
 # them do not list their patches as prerequisites.

@@ -26,8 +26,14 @@ if [ "$TREE" != 7.3 ]; then
 		git -C "$BUILD/linux" show "ci:tools/testing/selftests/$f" > "$sel/$f" ||
 			die "no mainline branch ci: run TREE=7.3 scripts/apply.sh ci first"
 	done
+	# the sound uapi headers of the series, prepared for user space by the
+	# series' own headers_install.sh (run where this tree's build has the
+	# unifdef it calls)
+	git -C "$BUILD/linux" show ci:scripts/headers_install.sh > "$sel/headers_install.sh"
 	for f in asound.h asequencer.h; do
-		git -C "$BUILD/linux" show "ci:include/uapi/sound/$f" > "$sel/include/sound/$f"
+		git -C "$BUILD/linux" show "ci:include/uapi/sound/$f" > "$sel/$f.in"
+		(cd "$obj" && sh "$sel/headers_install.sh" "$sel/$f.in" "$sel/include/sound/$f") ||
+			die "cannot prepare the series' $f for user space"
 	done
 fi
 

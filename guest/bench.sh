@@ -17,11 +17,12 @@ SR=${SR:-5}	# runs of each output_sched_err path: one p99 of 500 moves a lot
 # ktimers and RCU threads at SCHED_FIFO 1, interrupt threads at 50.
 #
 # tune=1 (rawmidi.tune=1, the patched-rt-tuned run): a studio system
-# whose audio engine runs at SCHED_FIFO 88 raises the threads that MIDI
-# depends on above it, as rtirq raises sound and USB interrupt threads:
-# framed output's release threads (snd-midiC*D*, snd-umpC*D*) and the
-# test rig's stand-ins for interrupt threads (the test driver's
-# irq/miditest, and dummy_hcd's timers in ktimers, below). Nothing else.
+# whose audio engine runs at SCHED_FIFO 88 puts the threads that MIDI
+# depends on above it: framed output's release threads (snd-midiC*D*,
+# snd-umpC*D*) by booting with snd_rawmidi.release_prio=90 (scripts/bench.sh),
+# before they exist, and the interrupt threads with chrt, as rtirq does:
+# the test driver's (irq/N-miditest) and the rig's stand-in for a USB
+# host controller's (dummy_hcd's timers in ktimers, below). Nothing else.
 tune=0
 grep -q 'rawmidi.tune=1' /proc/cmdline && tune=1
 rt=0
@@ -78,13 +79,12 @@ rig_down() {
 	done
 	ktimers_saved=
 }
-# tune_up: the tuned run's raise of the release threads and the test
-# driver's interrupt thread above the audio engine (release threads exist
-# once a stream of their device has selected framing)
+# tune_up: the tuned run's raise of the test driver's interrupt threads
+# above the audio engine, as rtirq raises a sound card's (the release
+# threads got their priority from the kernel command line)
 tune_up() {
 	[ $tune = 1 ] || return 0
-	for pid in $(threads_named 'snd-midiC*') $(threads_named 'snd-umpC*') \
-		   $(threads_named 'irq/miditest'); do
+	for pid in $(threads_named 'irq/*-miditest'); do
 		/tests/rt -p 90 "$pid"
 	done
 }
@@ -310,8 +310,9 @@ for load in $loads; do
 	[ -n "$all" ] || [ -n "$sched_all" ] || paths=$(for p in $paths; do
 		case $p in floor|kernel|user-fifo|usb-kernel|ump-kernel|*libremidi-*) printf '%s ' $p ;; esac
 	done)
-	# The tuned run raises the release threads, which exist once a stream
-	# of their device has selected framing: one short send on each first.
+	# The tuned run raises the interrupt threads; the release threads,
+	# made by the first send of a device, print the priority they were
+	# made with after one short send on each path.
 	if [ $tune = 1 ]; then
 		for p in $paths; do
 			schedout_run "$p" 3 >/dev/null 2>&1

@@ -29,9 +29,10 @@ notes=$TOP/results/notes.txt	# how a guest set itself up (PREEMPT_RT)
 # patched-rt: the whole series on a PREEMPT_RT kernel (config/rt.config,
 # without lockdep), what musicians run, with every thread at the priority
 # the kernel gives it. patched-rt-tuned: the same kernel booted with
-# rawmidi.tune=1, under the audio-pro load only, with the release threads
-# and the rig's stand-ins for interrupt threads raised above the audio
-# engine (guest/bench.sh). KERNELS="base patched" measures only those
+# rawmidi.tune=1 and snd_rawmidi.release_prio=90 (a studio's setting of
+# the release threads' priority), under the audio-pro load only, with the
+# interrupt threads raised above the audio engine as rtirq does
+# (guest/bench.sh). KERNELS="base patched" measures only those
 # (the table leaves the others' columns empty).
 for kernel in ${KERNELS:-base patched patched-rt patched-rt-tuned}; do
 	say "bench: $kernel kernel"
@@ -51,7 +52,8 @@ for kernel in ${KERNELS:-base patched patched-rt patched-rt-tuned}; do
 	# (5 runs of each output path, 10 paths: about 10 minutes of the run)
 	limit=1500; [ $kernel = patched-rt ] && limit=3000
 	append="rcupdate.rcu_cpu_stall_suppress=1"
-	[ $kernel != patched-rt-tuned ] || append="$append rawmidi.tune=1"
+	[ $kernel != patched-rt-tuned ] ||
+		append="$append rawmidi.tune=1 snd_rawmidi.release_prio=90"
 	# LOADS="idle audio": only those loads (guest/bench.sh), for a quicker run
 	[ -z "${LOADS:-}" ] || append="$append rawmidi.loads=$(echo $LOADS | tr ' ' ,)"
 	# ROWS=sched: only the rows of sending at a time (all their paths)

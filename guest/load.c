@@ -13,6 +13,8 @@
  *              21333 us (1024 frames at 48 kHz) that computes for half of
  *              the period, the CPUs out of phase
  *   audio-pro  the same at SCHED_FIFO 88, a tuned studio system's engine
+ *   other      one SCHED_OTHER busy loop per CPU: a busy machine without
+ *              real-time load (a build, a browser)
  *
  * It creates its threads and sets their priorities; it changes nothing else.
  */
@@ -37,6 +39,7 @@ static long long now_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+/* pin to @cpu, at SCHED_FIFO @prio, or as it is for @prio 0 */
 static void on_cpu(int cpu, int prio)
 {
 	struct sched_param sp = { .sched_priority = prio };
@@ -45,13 +48,13 @@ static void on_cpu(int cpu, int prio)
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	sched_setaffinity(0, sizeof(set), &set);
-	if (sched_setscheduler(0, SCHED_FIFO, &sp))
+	if (prio && sched_setscheduler(0, SCHED_FIFO, &sp))
 		perror("SCHED_FIFO");
 }
 
-static void hog(int cpu, time_t end)
+static void hog(int cpu, int prio, time_t end)
 {
-	on_cpu(cpu, 10);
+	on_cpu(cpu, prio);
 	while (time(NULL) < end)
 		;
 	_exit(0);
@@ -106,16 +109,18 @@ static void stop(int sig)
 
 int main(int argc, char **argv)
 {
-	int cpus = sysconf(_SC_NPROCESSORS_ONLN), i, prio = 0;
+	int cpus = sysconf(_SC_NPROCESSORS_ONLN), i, prio = 0, hog_prio = 10;
 	const char *kind = argc > 2 ? argv[2] : "hog";
 	time_t end;
 
 	if (argc < 2 || argc > 3)
-		return fprintf(stderr, "usage: load SECONDS [hog|audio|audio-pro]\n"), 2;
+		return fprintf(stderr, "usage: load SECONDS [hog|audio|audio-pro|other]\n"), 2;
 	if (!strcmp(kind, "audio"))
 		prio = 20;
 	else if (!strcmp(kind, "audio-pro"))
 		prio = 88;
+	else if (!strcmp(kind, "other"))
+		hog_prio = 0;
 	else if (strcmp(kind, "hog"))
 		return fprintf(stderr, "load: unknown kind %s\n", kind), 2;
 	end = time(NULL) + atoi(argv[1]);
@@ -133,7 +138,7 @@ int main(int argc, char **argv)
 			continue;
 		if (prio)
 			audio(i, prio, i * AUDIO_PERIOD_NS / cpus, end);
-		hog(i, end);
+		hog(i, hog_prio, end);
 	}
 	while (wait(NULL) > 0)
 		;

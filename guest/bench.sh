@@ -21,8 +21,9 @@ SR=${SR:-5}	# runs of each output_sched_err path: one p99 of 500 moves a lot
 # depends on above it: framed output's release threads (snd-midiC*D*,
 # snd-umpC*D*) by booting with snd_rawmidi.release_prio=90 (scripts/bench.sh),
 # before they exist, and the interrupt threads with chrt, as rtirq does:
-# the test driver's (irq/N-miditest) and the rig's stand-in for a USB
-# host controller's (dummy_hcd's timers in ktimers, below). Nothing else.
+# the test driver's (irq/N-miditest) and, in that run only, the rig's
+# stand-in for a USB host controller's (dummy_hcd's timers in ktimers,
+# below). Nothing else, in any run.
 tune=0
 grep -q 'rawmidi.tune=1' /proc/cmdline && tune=1
 rt=0
@@ -55,23 +56,22 @@ print_prios() {
 }
 print_prios start
 
-# Around the usb-* and ump-* rows only, on PREEMPT_RT: dummy_hcd moves the
-# emulated bus from timers that expire in the ktimers threads (SCHED_FIFO
-# 1 there), where a real host controller's interrupt thread runs at 50.
-# ktimers stand in for that thread: raised to RIG_PRIO for those rows and
-# put back to what they were after.
-RIG_PRIO=50
-[ $tune = 1 ] && RIG_PRIO=90
+# ktimers: on PREEMPT_RT dummy_hcd moves its emulated bus from timers
+# that expire in the ktimers threads (SCHED_FIFO 1), where a real host
+# controller's interrupt thread would run at 50. They stay as shipped in
+# every row but the tuned run's, which raises them with everything else a
+# studio raises (rtirq raises the USB host controller's interrupt thread):
+# the usb-* and ump-* rows of the other runs measure the rig as it is.
 ktimers_saved=
 rig_up() {
-	[ $rt = 1 ] && [ -z "$ktimers_saved" ] || return 0
+	[ $rt = 1 ] && [ $tune = 1 ] && [ -z "$ktimers_saved" ] || return 0
 	for pid in $(threads_named 'ktimers/*'); do
 		set -- $(prio_of "$pid")
 		ktimers_saved="$ktimers_saved $pid:$2"
-		/tests/rt -p $RIG_PRIO "$pid"
+		/tests/rt -p 90 "$pid"
 	done
 	[ -z "$rig_noted" ] && rig_noted=1 &&
-		echo "BENCH-NOTE usb-*/ump-* rows: ktimers raised to SCHED_FIFO $RIG_PRIO for them (dummy_hcd's bus: a host controller's interrupt thread), restored after"
+		echo "BENCH-NOTE tuned run: ktimers raised to SCHED_FIFO 90 (dummy_hcd's bus: a host controller's interrupt thread), restored after"
 }
 rig_down() {
 	for s in $ktimers_saved; do

@@ -22,7 +22,7 @@ SR=${SR:-5}	# runs of each output_sched_err path: one p99 of 500 moves a lot
 # snd-umpC*D*) by booting with snd_rawmidi.release_prio=90 (scripts/bench.sh),
 # before they exist, and the interrupt threads with chrt, as rtirq does:
 # the test driver's (irq/N-miditest) and, in that run only, the rig's
-# stand-in for a USB host controller's (dummy_hcd's timers in ktimers,
+# stand-in for a USB host controller's (dummy_hcd's bus thread,
 # below). Nothing else, in any run.
 tune=0
 grep -q 'rawmidi.tune=1' /proc/cmdline && tune=1
@@ -45,7 +45,8 @@ threads_named() {
 print_prios() {
 	when=$1
 	for pid in $(threads_named 'ktimers/*') $(threads_named 'rcu*') \
-		   $(threads_named 'irq/*') $(threads_named 'snd-*'); do
+		   $(threads_named 'irq/*') $(threads_named 'snd-*') \
+		   $(threads_named 'dummy_hcd/*'); do
 		set -- $(prio_of "$pid")
 		[ "${1:-0}" = 0 ] && continue	# SCHED_OTHER threads are not listed
 		echo "BENCH-NOTE $when: $(cat "/proc/$pid/comm") policy $1 priority $2"
@@ -56,28 +57,27 @@ print_prios() {
 }
 print_prios start
 
-# ktimers: on PREEMPT_RT dummy_hcd moves its emulated bus from timers
-# that expire in the ktimers threads (SCHED_FIFO 1), where a real host
-# controller's interrupt thread would run at 50. They stay as shipped in
-# every row but the tuned run's, which raises them with everything else a
-# studio raises (rtirq raises the USB host controller's interrupt thread):
-# the usb-* and ump-* rows of the other runs measure the rig as it is.
-ktimers_saved=
+# dummy_hcd's bus: on PREEMPT_RT the rig runs it in a thread of the
+# controller's at SCHED_FIFO 50 (patches/rig), where a real host
+# controller's interrupt thread runs. The tuned run raises it with
+# everything else a studio raises (rtirq raises the USB host controller's
+# interrupt thread); the other runs leave it as the rig makes it.
+rig_saved=
 rig_up() {
-	[ $rt = 1 ] && [ $tune = 1 ] && [ -z "$ktimers_saved" ] || return 0
-	for pid in $(threads_named 'ktimers/*'); do
+	[ $rt = 1 ] && [ $tune = 1 ] && [ -z "$rig_saved" ] || return 0
+	for pid in $(threads_named 'dummy_hcd/*'); do
 		set -- $(prio_of "$pid")
-		ktimers_saved="$ktimers_saved $pid:$2"
+		rig_saved="$rig_saved $pid:$2"
 		/tests/rt -p 90 "$pid"
 	done
 	[ -z "$rig_noted" ] && rig_noted=1 &&
-		echo "BENCH-NOTE tuned run: ktimers raised to SCHED_FIFO 90 (dummy_hcd's bus: a host controller's interrupt thread), restored after"
+		echo "BENCH-NOTE tuned run: dummy_hcd's bus threads raised to SCHED_FIFO 90 (a host controller's interrupt thread), restored after"
 }
 rig_down() {
-	for s in $ktimers_saved; do
+	for s in $rig_saved; do
 		/tests/rt -p "${s#*:}" "${s%%:*}"
 	done
-	ktimers_saved=
+	rig_saved=
 }
 # tune_up: the tuned run's raise of the test driver's interrupt threads
 # above the audio engine, as rtirq raises a sound card's (the release

@@ -3,7 +3,8 @@
 # base + the postings of patches/ (all, or the first ones up to the last
 # named), one commit per patch (git am). Each posting ends at a marker
 # branch BRANCH.POSTING whose description is the posting's cover letter,
-# so that export.sh can write it back with a fresh shortlog.
+# so that export.sh can write it back with a fresh shortlog. The test
+# rig's kernel patches (patches/rig) follow the last posting.
 # apply.sh BRANCH FILE.patch...: base + just those patch files.
 . "$(dirname "$0")/lib.sh"
 branch=${1:?usage: apply.sh BRANCH [POSTING...]}
@@ -49,4 +50,11 @@ for p in $(postings); do
 	git config "branch.$branch.$p.description" "$desc"
 	[ "$p" != "${want[-1]}" ] || break
 done
+# The test rig's own kernel patches (patches/rig, never posted: see its
+# README) go on top of the whole series.
+if [ "$p" = "$(postings | tail -n 1)" ] && [ -f "$PATCHES/rig/series" ]; then
+	mapfile -t patches < <(series_files rig)
+	git am -q --committer-date-is-author-date "${patches[@]}" ||
+		{ git am --abort; die "the rig's patches do not apply"; }
+fi
 say "$branch: $(git rev-list --count base..HEAD) patches on base"

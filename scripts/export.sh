@@ -22,8 +22,7 @@ for p in $list; do
 		die "$marker has no description (the cover letter): git branch --edit-description $marker"
 	prev=$marker
 done
-[ "$(git rev-parse "$prev")" = "$(git rev-parse "$branch")" ] ||
-	die "$branch has commits after its last posting marker $prev"
+last=$prev
 
 mkdir -p "$out"
 [ "$out" = "$PATCHES" ] || cp "$PATCHES/postings" "$out/postings"
@@ -84,4 +83,17 @@ for p in $list; do
 	prev=$marker
 done
 rm -f "$other_ids"
-say "exported $(git rev-list --count "base..$branch") patches in $(echo "$list" | wc -w) postings to $out"
+# The commits after the last posting are the test rig's kernel patches,
+# never posted (patches/rig, with its README).
+rm -f "$out"/rig/*.patch "$out/rig/series"
+if [ -n "$(git rev-list "$last..$branch")" ]; then
+	mkdir -p "$out/rig"
+	first=$(git rev-list --reverse "$last..$branch" | sed -n 1p)
+	GIT_COMMITTER_NAME=$(git log -1 --format=%an "$first") \
+	GIT_COMMITTER_EMAIL=$(git log -1 --format=%ae "$first") \
+	GIT_COMMITTER_DATE=$FIXED_DATE git -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
+		--subject-prefix="RIG" -o "$out/rig" "$last..$branch"
+	ls "$out/rig" | grep -E '^[0-9]{4}-.*\.patch$' > "$out/rig/series"
+	[ "$out" = "$PATCHES" ] || cp "$PATCHES/rig/README" "$out/rig/README"
+fi
+say "exported $(git rev-list --count "base..$last") patches in $(echo "$list" | wc -w) postings to $out, and $(git rev-list --count "$last..$branch") of the rig"

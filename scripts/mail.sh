@@ -34,7 +34,7 @@ while read -r dir; do
 			"$f" > "$out/$rel/${f##*/}"
 		n=$((n + 1))
 	done
-done < <(find "$PATCHES" "$TOP/stable" "$TOP/userspace" -name '*.patch' -printf '%h\n' | sort -u)
+done < <(find "$PATCHES" "$TOP/stable" "$TOP/userspace" -name '*.patch' -not -path "$PATCHES/rig/*" -printf '%h\n' | sort -u)
 
 left=$(grep -rlF -e "$PNAME" -e "$PADDR" "$out" || true)
 [ -z "$left" ] || die "the placeholder is left in: $left"

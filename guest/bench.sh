@@ -87,6 +87,7 @@ tune_up() {
 	for pid in $(threads_named 'irq/*-miditest'); do
 		/tests/rt -p 90 "$pid"
 	done
+	echo "BENCH-NOTE tuned run: the test driver's interrupt threads (irq/N-miditest) raised to SCHED_FIFO 90"
 }
 . /tests/cards.sh
 vm=$(card_of VirMIDI)

@@ -292,8 +292,12 @@ pass_if "selftests/alsa: make TARGETS=alsa builds" \
 stage "stage 6/8: boot the PREEMPT_RT kernel (with lockdep): KUnit, kselftests, real clients; the 2.0.5 kernel: clients"
 "$TOP/scripts/guest.sh" $main
 log=$logs/console-$main.log
-boot_quiet $main tests "$log"
-"$TOP/scripts/verdict.sh" "$log" $(rawmidi_sections) clients alsa-lib amidi usbtest |
+# The race test's fuzzer also runs with a seed drawn for this make check
+# (section fuzz-seed; its default seed repeats one sequence every run).
+fuzz_seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+say "fuzz seed $fuzz_seed: RAWMIDI_FUZZ_SEED=$fuzz_seed rawmidi-race-test -f fuzz repeats it"
+BOOT_APPEND="rawmidi.fuzzseed=$fuzz_seed" boot_quiet $main tests "$log"
+"$TOP/scripts/verdict.sh" "$log" $(rawmidi_sections) fuzz-seed clients alsa-lib amidi usbtest |
 	sed "s/^\([A-Z][A-Z]*\) /\1 $main: /" | tee -a "$results" || true
 pass_if "$main: the kernel is PREEMPT_RT" grep -q '^=== GUEST START .* PREEMPT_RT ' "$log"
 # Old and new user space on the kernel without the uapi posting (2.0.5):
@@ -318,8 +322,8 @@ suite() {
 	# timing bounds allow for a KASAN kernel's pace, its boot leaves
 	# four tenths of the CPU idle (275 s, 2026-12-03), and SCHED_IDLE
 	# gives way to QEMU's threads at once.
-	"$TOP/scripts/boot.sh" "$1" tests "$log" || return
-	"$TOP/scripts/verdict.sh" "$log" $(rawmidi_sections) clients alsa-lib amidi usbtest |
+	BOOT_APPEND="rawmidi.fuzzseed=$fuzz_seed" "$TOP/scripts/boot.sh" "$1" tests "$log" || return
+	"$TOP/scripts/verdict.sh" "$log" $(rawmidi_sections) fuzz-seed clients alsa-lib amidi usbtest |
 		sed "s/^\([A-Z][A-Z]*\) /\1 $1: /" | tee -a "$results" || true
 }
 

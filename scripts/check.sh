@@ -98,7 +98,7 @@ while read -r p; do
 done < <(series_files)
 record_count=$(series_files 1-fixes | wc -l)
 missing=$(for p in $(series_files 1-fixes); do
-	grep -q '^Fixes: [0-9a-f]\{12\} ("' "$p" && grep -q '^Cc: stable@vger.kernel.org$' "$p" ||
+	grep -q '^Fixes: [0-9a-f]\{12\} ("' "$p" && grep -Eq '^Cc: stable@vger.kernel.org( # .*)?$' "$p" ||
 		echo "${p##*/}"; done)
 pass_if "fixes: all $record_count patches of 1-fixes carry Fixes: and Cc: stable" [ -z "$missing" ]
 # The uapi is 2.0.6 (mainline is at 2.0.5): nothing in the kernel may gate on 2.0.5.

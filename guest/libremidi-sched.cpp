@@ -13,8 +13,8 @@
  * before the first is due; then sends "all notes off" at once with
  * send_message()/send_ump(). It waits until everything is due and 300 ms
  * more, then closes.
- *   -r   Relative timestamps (each counted from the previous message);
- *        Absolute otherwise
+ *   -r   Relative timestamps (the first counted from the time of its
+ *        call, each other from the previous message); Absolute otherwise
  *   -i   also read the messages where they arrive (a MIDI 1.0 raw port,
  *        through libremidi's midi_in with Absolute timestamps, the
  *        kernel's time of arrival) and check them: every message, in
@@ -293,16 +293,21 @@ int main(int argc, char** argv)
     printf("# current_time() %lld is not on the steady clock\n", (long long)t0);
     return 1;
   }
-  int64_t previous = t0;
+  // Relative: the first message counts from the time of its call, which
+  // comes after t0 (by milliseconds when the process is preempted)
+  int64_t start = t0;
+  int64_t previous = 0;
   for (int i = 0; i < n; i++)
   {
     std::vector<unsigned char> m{0x90, (unsigned char)(0x30 + i % 64), 0x40};
     if (i == n / 2)
       m = sysex;
-    const int64_t due = t0 + (int64_t(delay_ms) + int64_t(i) * gap_ms) * 1'000'000;
+    const int64_t call = steady_ns();
+    if (relative && i == 0)
+      start = previous = call;
+    const int64_t due = start + (int64_t(delay_ms) + int64_t(i) * gap_ms) * 1'000'000;
     const int64_t ts = relative ? due - previous : due;
     previous = due;
-    const int64_t call = steady_ns();
     stdx::error err;
     if (!ump)
       err = out->schedule_message(ts, m.data(), m.size());

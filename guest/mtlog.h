@@ -76,7 +76,10 @@ static inline int mt_reset(void)
  * each message's first byte no earlier than its time (less @slack), none
  * MT_LATE_NS late, and the median below @median_ns (0: no bound on the
  * median, for messages sent at once, which queue behind each other on
- * the wire). Prints "# " diagnostics; returns 0 if all hold.
+ * the wire, and for a single message: one sample is no median, and a
+ * bound on it would be a timer that fails whenever the test process is
+ * preempted once; MT_LATE_NS still holds). Prints "# " diagnostics;
+ * returns 0 if all hold.
  */
 static inline int mt_check_times(const long long *when, const unsigned char *data,
 				 int n, int len, long long slack, long long median_ns)

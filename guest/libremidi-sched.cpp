@@ -153,7 +153,7 @@ int bench(const char* how, const char* spec, int count)
       .on_warning = [&](std::string_view w, const libremidi::source_location&) { warning += w; },
       .timestamps = sched ? libremidi::timestamp_mode::Absolute
                           : libremidi::timestamp_mode::NoTimestamp};
-  libremidi::midi_out out{oc, libremidi::alsa_raw_output_configuration{}};
+  libremidi::midi_out out{oc, libremidi::alsa_raw_output_configuration{.framed_output = sched}};
   libremidi::output_port op{};
   op.api = libremidi::API::ALSA_RAW;
   op.port = libremidi::raw_to_port_handle({card, 0, 0});
@@ -186,12 +186,248 @@ int bench(const char* how, const char* spec, int count)
   print_dist(err.data(), count, 1e3);
   return 0;
 }
+
+// ---- libremidi-sched opt CHECK CARD: the ALSA raw output's options ----
+
+struct opt_port
+{
+  std::string warning;
+  int errors = 0;
+  std::unique_ptr<libremidi::midi_out> out;
+};
+
+// Opens device 0 of the test driver's CARD (31250 baud, 16-byte FIFO, an
+// empty transmit log) with the given options
+bool opt_open(opt_port& p, int card, libremidi::timestamp_mode ts,
+              libremidi::alsa_raw_output_configuration api)
+{
+  if (mt_reset())
+    return perror("miditest"), false;
+  libremidi::output_configuration oc{
+      .on_error = [&p](std::string_view e, const libremidi::source_location&) {
+    printf("# error: %.*s\n", int(e.size()), e.data());
+    p.errors++;
+  },
+      .on_warning = [&p](std::string_view w, const libremidi::source_location&) {
+    printf("# warning: %.*s\n", int(w.size()), w.data());
+    p.warning += std::string(w) + "\n";
+  },
+      .timestamps = ts};
+  p.out = std::make_unique<libremidi::midi_out>(oc, std::move(api));
+  libremidi::output_port op{};
+  op.api = libremidi::API::ALSA_RAW;
+  op.port = libremidi::raw_to_port_handle({card, 0, 0});
+  if (auto e = p.out->open_port(op); e != stdx::error{})
+    return printf("# cannot open: %s\n", what(e).c_str()), false;
+  return true;
+}
+
+// The first bytes of the transmit log (after waiting for them), or fewer
+std::vector<miditest_tx> opt_log(std::size_t want, int wait_ms)
+{
+  std::vector<miditest_tx> log;
+  for (int i = 0; i <= wait_ms / 10; i++)
+  {
+    miditest_tx chunk[256];
+    const int n = mt_log(chunk, 256);
+    log.insert(log.end(), chunk, chunk + std::max(n, 0));
+    if (log.size() >= want)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return log;
+}
+
+#define OPT_CHECK(cond, ...)                                                          \
+  do                                                                                  \
+  {                                                                                   \
+    if (!(cond))                                                                      \
+    {                                                                                 \
+      printf("# line %d: %s: ", __LINE__, #cond);                                    \
+      printf(__VA_ARGS__);                                                            \
+      printf("\n");                                                                   \
+      return 1;                                                                       \
+    }                                                                                 \
+  } while (0)
+
+const unsigned char note_a[3]{0x90, 0x3c, 0x40}, note_b[3]{0x90, 0x3e, 0x40};
+
+// sync: the default output, as upstream opens it (SND_RAWMIDI_SYNC):
+// send_message() returns once the driver has every byte, and
+// schedule_message() sends at once, without a warning
+int opt_sync(int card)
+{
+  opt_port p;
+  OPT_CHECK(opt_open(p, card, libremidi::timestamp_mode(libremidi::output_configuration{}.timestamps), {}),
+            "open");
+  std::vector<unsigned char> sx{0xf0, 0x7d};
+  for (int i = 0; i < 117; i++)
+    sx.push_back((unsigned char)(i & 0x7f));
+  sx.push_back(0xf7);
+  const int64_t t0 = steady_ns();
+  OPT_CHECK(p.out->send_message(sx.data(), sx.size()) == stdx::error{}, "send_message");
+  const int64_t t1 = steady_ns();
+  auto log = opt_log(sx.size(), 1000);
+  OPT_CHECK(log.size() == sx.size(), "%zu of %zu bytes left", log.size(), sx.size());
+  // the driver takes bytes into its 16-byte FIFO: when its buffer is
+  // empty, all but the last 16 have left the wire
+  const auto& gone = log[sx.size() - 17];
+  printf("# send_message() of %zu bytes took %lld us; byte %zu left %lld us after the call\n",
+         sx.size(), (long long)(t1 - t0) / 1000, sx.size() - 17,
+         (long long)(int64_t(gone.time_ns) - t0) / 1000);
+  OPT_CHECK(int64_t(gone.time_ns) <= t1, "returned %lld us before byte %zu left",
+            (long long)(int64_t(gone.time_ns) - t1) / 1000, sx.size() - 17);
+  const int64_t due = steady_ns() + 500'000'000;
+  OPT_CHECK(p.out->schedule_message(due, note_a, 3) == stdx::error{}, "schedule_message");
+  log = opt_log(3, 300);
+  OPT_CHECK(log.size() == 3 && int64_t(log[0].time_ns) < due - 300'000'000,
+            "schedule_message() did not send at once");
+  OPT_CHECK(p.warning.empty() && !p.errors, "a warning or an error");
+  return 0;
+}
+
+// full: framed output with room for 4 frames; without it, everything is
+// sent at once, with one warning
+int opt_full(int card, bool framed)
+{
+  opt_port p;
+  OPT_CHECK(opt_open(p, card, libremidi::timestamp_mode::Absolute,
+                     {.framed_output = true, .framed_capacity = 4}),
+            "open");
+  const int64_t due = steady_ns() + 1'000'000'000;
+  for (int i = 0; i < 4; i++)
+    OPT_CHECK(p.out->schedule_message(due, note_a, 3) == stdx::error{}, "note %d", i);
+  const auto fifth = p.out->schedule_message(due, note_b, 3);
+  if (!framed)
+  {
+    OPT_CHECK(fifth == stdx::error{}, "the fifth: %s", what(fifth).c_str());
+    OPT_CHECK(p.out->drain() == stdx::error{}, "drain");
+    const auto log = opt_log(15, 500);
+    OPT_CHECK(log.size() == 15, "%zu of 15 bytes sent at once", log.size());
+    OPT_CHECK(std::count(p.warning.begin(), p.warning.end(), '\n') == 1, "one warning");
+    return 0;
+  }
+  OPT_CHECK(fifth == std::errc::resource_unavailable_try_again, "the fifth: %s",
+            what(fifth).c_str());
+  const int64_t t0 = steady_ns();
+  OPT_CHECK(p.out->drain() == stdx::error{}, "drain");
+  const int64_t t1 = steady_ns();
+  auto log = opt_log(15, 100);
+  printf("# 4 notes queued, the fifth refused; drain() returned %lld us after their time\n",
+         (long long)(t1 - due) / 1000);
+  OPT_CHECK(log.size() == 12, "%zu bytes left, not the 4 notes' 12", log.size());
+  OPT_CHECK(int64_t(log[0].time_ns) >= due && t1 >= int64_t(log[11].time_ns) && t0 < due,
+            "drain() returned before the notes left");
+  // room again: a 40-byte SysEx takes 3 frames
+  std::vector<unsigned char> sx{0xf0};
+  for (int i = 0; i < 38; i++)
+    sx.push_back((unsigned char)i);
+  sx.push_back(0xf7);
+  OPT_CHECK(p.out->send_message(sx.data(), sx.size()) == stdx::error{}, "SysEx");
+  OPT_CHECK(p.out->send_message(sx.data(), sx.size()) == std::errc::resource_unavailable_try_again,
+            "a second SysEx has 1 frame of room, not 3");
+  OPT_CHECK(p.out->drain() == stdx::error{}, "drain");
+  log = opt_log(sx.size(), 300);
+  OPT_CHECK(log.size() == sx.size(), "%zu of %zu bytes of the SysEx", log.size(), sx.size());
+  OPT_CHECK(p.warning.empty() && !p.errors, "a warning or an error");
+  return 0;
+}
+
+// close: close_port() waits up to close_timeout (500 ms) for what is
+// queued: a note due in 100 ms leaves, one due in 2 s does not
+int opt_close(int card, bool framed)
+{
+  opt_port p;
+  OPT_CHECK(opt_open(p, card, libremidi::timestamp_mode::Absolute, {.framed_output = true}),
+            "open");
+  const int64_t t0 = steady_ns();
+  OPT_CHECK(p.out->schedule_message(t0 + 100'000'000, note_a, 3) == stdx::error{}, "note a");
+  OPT_CHECK(p.out->schedule_message(t0 + 2'000'000'000, note_b, 3) == stdx::error{}, "note b");
+  OPT_CHECK(p.out->close_port() == stdx::error{}, "close_port");
+  const int64_t t1 = steady_ns();
+  const auto log = opt_log(6, 300);
+  printf("# close_port() took %lld ms\n", (long long)(t1 - t0) / 1'000'000);
+  if (!framed)
+  {
+    OPT_CHECK(log.size() == 6, "%zu of 6 bytes sent at once", log.size());
+    return 0;
+  }
+  OPT_CHECK(log.size() == 3 && log[0].byte == note_a[0] && log[1].byte == note_a[1],
+            "%zu bytes left, not note a's 3", log.size());
+  OPT_CHECK(int64_t(log[0].time_ns) >= t0 + 100'000'000, "note a left early");
+  OPT_CHECK(t1 - t0 >= 100'000'000 && t1 - t0 < 1'500'000'000,
+            "close_port() took %lld ms", (long long)(t1 - t0) / 1'000'000);
+  return 0;
+}
+
+// clockless: AudioFrame and Custom timestamps mean nothing on a raw
+// port: one warning each, every message sent at once, none lost
+int opt_clockless(int card)
+{
+  for (auto ts : {libremidi::timestamp_mode::AudioFrame, libremidi::timestamp_mode::Custom})
+  {
+    opt_port p;
+    OPT_CHECK(opt_open(p, card, ts, {.framed_output = true}), "open");
+    const int64_t due = steady_ns() + 500'000'000;
+    OPT_CHECK(p.out->schedule_message(12345, note_a, 3) == stdx::error{}, "schedule a");
+    OPT_CHECK(p.out->schedule_message(due, note_b, 3) == stdx::error{}, "schedule b");
+    const auto log = opt_log(6, 300);
+    OPT_CHECK(log.size() == 6 && int64_t(log[5].time_ns) < due - 300'000'000,
+              "%zu of 6 bytes sent at once", log.size());
+    OPT_CHECK(std::count(p.warning.begin(), p.warning.end(), '\n') == 1
+                  && p.warning.find("timestamp mode") != std::string::npos,
+              "one warning about the timestamp mode");
+  }
+  return 0;
+}
+
+// relative: after a pause, a Relative time counts from the call, not from
+// a previous message long gone
+int opt_relative(int card, bool framed)
+{
+  opt_port p;
+  OPT_CHECK(opt_open(p, card, libremidi::timestamp_mode::Relative, {.framed_output = true}),
+            "open");
+  const int64_t c1 = steady_ns();
+  OPT_CHECK(p.out->schedule_message(50'000'000, note_a, 3) == stdx::error{}, "note a");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const int64_t c2 = steady_ns();
+  OPT_CHECK(p.out->schedule_message(50'000'000, note_b, 3) == stdx::error{}, "note b");
+  OPT_CHECK(p.out->drain() == stdx::error{}, "drain");
+  const auto log = opt_log(6, 300);
+  OPT_CHECK(log.size() == 6, "%zu of 6 bytes", log.size());
+  printf("# note a %lld us after its call, note b %lld us after its own\n",
+         (long long)(int64_t(log[0].time_ns) - c1) / 1000,
+         (long long)(int64_t(log[3].time_ns) - c2) / 1000);
+  if (framed)
+    OPT_CHECK(int64_t(log[0].time_ns) >= c1 + 50'000'000 && int64_t(log[3].time_ns) >= c2 + 50'000'000,
+              "a note left before 50 ms after its call");
+  return 0;
+}
+
+int opt(const char* check, int card, bool framed)
+{
+  if (!strcmp(check, "sync"))
+    return opt_sync(card);
+  if (!strcmp(check, "full"))
+    return opt_full(card, framed);
+  if (!strcmp(check, "close"))
+    return opt_close(card, framed);
+  if (!strcmp(check, "clockless"))
+    return opt_clockless(card);
+  if (!strcmp(check, "relative"))
+    return opt_relative(card, framed);
+  fprintf(stderr, "usage: libremidi-sched opt sync|full|close|clockless|relative CARD framed|plain\n");
+  return 2;
+}
 }
 
 int main(int argc, char** argv)
 {
   if (argc == 5 && !strcmp(argv[1], "bench"))
     return bench(argv[2], argv[3], atoi(argv[4]));
+  if (argc == 5 && !strcmp(argv[1], "opt"))
+    return opt(argv[2], atoi(argv[3]), !strcmp(argv[4], "framed"));
   libremidi::port_handle out_port{}, in_port{};
   bool have_out = false, have_in = false, ump = false, relative = false;
   int n = 20, gap_ms = 10, delay_ms = 50, late_ms = 500, c;
@@ -266,12 +502,14 @@ int main(int argc, char** argv)
   op.port = out_port;
   if (ump)
   {
-    out = std::make_unique<libremidi::midi_out>(oc, libremidi::alsa_raw_ump::output_configuration{});
+    out = std::make_unique<libremidi::midi_out>(
+        oc, libremidi::alsa_raw_ump::output_configuration{.framed_output = true});
     op.api = libremidi::API::ALSA_RAW_UMP;
   }
   else
   {
-    out = std::make_unique<libremidi::midi_out>(oc, libremidi::alsa_raw_output_configuration{});
+    out = std::make_unique<libremidi::midi_out>(
+        oc, libremidi::alsa_raw_output_configuration{.framed_output = true});
     op.api = libremidi::API::ALSA_RAW;
   }
   if (auto err = out->open_port(op); err != stdx::error{})

@@ -143,8 +143,8 @@ if [ $what = alsa-lib ]; then
 		sed -n 's/^msg //p' $tmp.ls | /tests/mtctl check 3 $q
 	}
 	if [ ! -x $US/bin/libremidi-sched ]; then
-		for c in 9 10 11 12 13; do echo "ok $c # SKIP no libremidi-sched (scripts/userspace.sh build)"; done
-		n=14
+		for c in 9 10 11 12 13 14 15 16 17 18; do echo "ok $c # SKIP no libremidi-sched (scripts/userspace.sh build)"; done
+		n=19
 	else
 		if [ $framed = 1 ]; then
 			result "libremidi: schedule_message() queues notes and a SysEx at their times (framed output), send_message() after them" libremidi_mt framed
@@ -188,6 +188,28 @@ if [ $what = alsa-lib ]; then
 			result "libremidi: schedule_message() on USB MIDI (MIDI gadget): all arrive, sent at once, one warning" libremidi_usb "no framed output"
 			result "libremidi: schedule_ump() on a USB MIDI 2.0 UMP endpoint (f_midi2): sent at once, one warning" libremidi_ump "no framed output"
 		fi
+		# The ALSA raw output's options (libremidi-sched opt, on the
+		# test driver): the default port is what upstream opens; with
+		# framed_output, a full queue, drain(), close_timeout and
+		# Relative times after a pause; times without a clock
+		libremidi_opt() {
+			/tests/mtctl reset || return 1
+			run $US/bin/libremidi-sched opt "$1" "$card" "$2" > $tmp.lo
+			rc=$?
+			cat $tmp.lo
+			[ $rc = 0 ]
+		}
+		result "libremidi: the default output as upstream opens it: send_message() returns once the driver has the bytes, schedule_message() sends at once, no warning" libremidi_opt sync plain
+		if [ $framed = 1 ]; then
+			result "libremidi: framed_output: a message without room is refused whole (try again), drain() returns once the queue has left" libremidi_opt full framed
+			result "libremidi: framed_output: close_port() lets a message due in 100 ms leave and discards one due in 2 s" libremidi_opt close framed
+			result "libremidi: framed_output: a Relative time after a pause counts from the call" libremidi_opt relative framed
+		else
+			result "libremidi: framed_output without framed output: all sent at once, one warning, drain() returns" libremidi_opt full plain
+			result "libremidi: framed_output without framed output: close_port() after both were sent at once" libremidi_opt close plain
+			result "libremidi: framed_output without framed output: Relative times sent at once" libremidi_opt relative plain
+		fi
+		result "libremidi: AudioFrame and Custom timestamps: sent at once, one warning each, none lost" libremidi_opt clockless any
 	fi
 	# ---- end libremidi ----
 fi

@@ -82,7 +82,7 @@ int snd_rawmidi_open(snd_rawmidi_t **in, snd_rawmidi_t **out, const char *name, 
 	r->p.no_active_sensing = 1;
 	r->sync = !!(mode & SND_RAWMIDI_SYNC);
 	*out = r;
-	logf_("open %s %s\n", name, r->sync ? "SYNC" : "0");
+	logf_("open %s %s\n", name, r->sync ? "SYNC" : mode & SND_RAWMIDI_NONBLOCK ? "NONBLOCK" : "0");
 	return 0;
 }
 
@@ -194,9 +194,21 @@ ssize_t snd_rawmidi_read(snd_rawmidi_t *r, void *buffer, size_t size)
 { (void)r; (void)buffer; (void)size; return -EAGAIN; }
 ssize_t snd_rawmidi_tread(snd_rawmidi_t *r, struct timespec *tstamp, void *buffer, size_t size)
 { (void)r; (void)tstamp; (void)buffer; (void)size; return -EAGAIN; }
+/* the queue is always empty: every byte of the buffer is free */
 int snd_rawmidi_status(snd_rawmidi_t *r, snd_rawmidi_status_t *status)
-{ (void)r; memset(status, 0, 64); return 0; }
-size_t snd_rawmidi_status_get_avail(const snd_rawmidi_status_t *status) { (void)status; return 4096; }
+{
+	memset(status, 0, 64);
+	memcpy(status, &r->p.buffer_size, sizeof(r->p.buffer_size));
+	return 0;
+}
+size_t snd_rawmidi_status_get_avail(const snd_rawmidi_status_t *status)
+{
+	size_t avail;
+
+	memcpy(&avail, status, sizeof(avail));
+	return avail;
+}
+int snd_rawmidi_drain(snd_rawmidi_t *r) { (void)r; logf_("drain\n"); return 0; }
 size_t snd_rawmidi_status_sizeof(void) { return 64; }
 
 /*

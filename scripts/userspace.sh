@@ -307,7 +307,7 @@ fake_framed() {
 	fake_run twrite 1 || return
 	grep -q '^# framed output' "$fake/out" && ! grep -q '^warning' "$fake/out" || return
 	# opened once, without SND_RAWMIDI_SYNC, framed on CLOCK_MONOTONIC
-	[ "$(grep -c '^open ' "$fake/log")" = 1 ] && grep -qx 'open hw:0,0,0 0' "$fake/log" &&
+	[ "$(grep -c '^open ' "$fake/log")" = 1 ] && grep -qx 'open hw:0,0,0 NONBLOCK' "$fake/log" &&
 		grep -qx 'params TSTAMP MONOTONIC 65536' "$fake/log" || return
 	# every message at its time stamp, the SysEx in one write, the last
 	# (send_message) with none
@@ -336,7 +336,7 @@ fake_fallback() {
 fake_ump_framed() {
 	fake_run twrite 1 -u || return
 	grep -q '^# framed output' "$fake/out" && ! grep -q '^warning' "$fake/out" || return
-	[ "$(grep -c '^open ' "$fake/log")" = 1 ] && grep -qx 'open hw:0,0,0 0' "$fake/log" &&
+	[ "$(grep -c '^open ' "$fake/log")" = 1 ] && grep -qx 'open hw:0,0,0 NONBLOCK' "$fake/log" &&
 		grep -qx 'params TSTAMP MONOTONIC 65536' "$fake/log" || return
 	[ "$(grep -c '^utwrite [0-9.]* 3016.*$' "$fake/log")" = 1 ] &&
 		[ "$(grep '^utwrite [0-9.]* 3016' "$fake/log" | wc -w)" = 10 ] || return
@@ -362,12 +362,12 @@ fake_asound_tests() {
 	fake_check "schedule_message() through framed output (stand-in libasound)" fake_framed || bad=1
 	fake_check "Relative timestamps through framed output (stand-in libasound)" fake_relative || bad=1
 	fake_check "a kernel without framed output: reopened with SYNC, sent at once, one warning" \
-		fake_fallback twrite 0 "open hw:0,0,0 0 open hw:0,0,0 SYNC " "the kernel has no framed output" || bad=1
+		fake_fallback twrite 0 "open hw:0,0,0 NONBLOCK open hw:0,0,0 SYNC " "the kernel has no framed output" || bad=1
 	fake_check "a libasound without snd_rawmidi_twrite(): opened as before, sent at once, one warning" \
 		fake_fallback old 1 "open hw:0,0,0 SYNC " "libasound has no snd_rawmidi_twrite" || bad=1
 	fake_check "schedule_ump() through framed UMP output (stand-in libasound)" fake_ump_framed || bad=1
 	fake_check "UMP, a kernel without framed output: reopened with SYNC, sent at once, one warning" \
-		fake_ump_fallback twrite 0 "open hw:0,0,0 0 open hw:0,0,0 SYNC " "the kernel has no framed output" || bad=1
+		fake_ump_fallback twrite 0 "open hw:0,0,0 NONBLOCK open hw:0,0,0 SYNC " "the kernel has no framed output" || bad=1
 	fake_check "UMP, a libasound without snd_ump_twrite(): opened as before, sent at once, one warning" \
 		fake_ump_fallback old 1 "open hw:0,0,0 SYNC " "libasound has no snd_ump_twrite" || bad=1
 	return $bad

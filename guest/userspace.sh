@@ -65,26 +65,31 @@ check_schedule() {
 if [ $what = alsa-lib ]; then
 	/tests/mtctl reset
 	run /tests/ustwrite "$card" "$proto" 1
-	n=7
+	n=8
 	# alsa-lib's own test program
+	# (twrite a message at a time, and -v: twritev, all in one call)
 	rawmidi_twrite_test() {
-		/tests/mtctl reset || return 1
-		run $US/bin/rawmidi_twrite -D "hw:$card,0" -n 10 -i 10 -d 50 -c 2 > $tmp.tw
-		rc=$?
-		cat $tmp.tw
-		if [ $framed = 1 ]; then
-			[ $rc = 0 ] || return 1
-			# "msg I SEC.NSEC": note 0x30 + I at that CLOCK_MONOTONIC time
-			sed -n 's/^msg \([0-9]*\) \([0-9]*\)\.\([0-9]*\)$/\2\3 \1/p' $tmp.tw |
-				awk '{ printf "%s 90 %x 00\n", $1, 48 + $2 }' | /tests/mtctl check 3
-		else
-			[ $rc = 77 ] && grep -q 'not supported (-ENOTSUP); nothing changed or sent' $tmp.tw
-		fi
+		for v in "" -v; do
+			/tests/mtctl reset || return 1
+			# shellcheck disable=SC2086
+			run $US/bin/rawmidi_twrite -D "hw:$card,0" -n 10 -i 10 -d 50 -c 2 $v > $tmp.tw
+			rc=$?
+			cat $tmp.tw
+			if [ $framed = 1 ]; then
+				[ $rc = 0 ] || return 1
+				# "msg I SEC.NSEC": note 0x30 + I at that CLOCK_MONOTONIC time
+				sed -n 's/^msg \([0-9]*\) \([0-9]*\)\.\([0-9]*\)$/\2\3 \1/p' $tmp.tw |
+					awk '{ printf "%s 90 %x 00\n", $1, 48 + $2 }' | /tests/mtctl check 3 || return 1
+			else
+				[ $rc = 77 ] && grep -q 'not supported (-ENOTSUP); nothing changed or sent' $tmp.tw ||
+					return 1
+			fi
+		done
 	}
 	if [ $framed = 1 ]; then
-		result "test/rawmidi_twrite: its checks pass and its messages leave at their times" rawmidi_twrite_test
+		result "test/rawmidi_twrite: its checks pass and its messages leave at their times (twrite, and twritev with -v)" rawmidi_twrite_test
 	else
-		result "test/rawmidi_twrite: reports no framed output (exit 77), nothing changed or sent" rawmidi_twrite_test
+		result "test/rawmidi_twrite: reports no framed output (exit 77), nothing changed or sent (also -v)" rawmidi_twrite_test
 	fi
 	# alsa-lib's UMP test, from snd-usb-audio's UMP endpoint of the MIDI
 	# 2.0 gadget (f_midi2 on dummy_hcd) to the gadget's own endpoint
@@ -143,8 +148,8 @@ if [ $what = alsa-lib ]; then
 		sed -n 's/^msg //p' $tmp.ls | /tests/mtctl check 3 $q
 	}
 	if [ ! -x $US/bin/libremidi-sched ]; then
-		for c in 9 10 11 12 13 14 15 16 17 18; do echo "ok $c # SKIP no libremidi-sched (scripts/userspace.sh build)"; done
-		n=19
+		for c in 10 11 12 13 14 15 16 17 18 19; do echo "ok $c # SKIP no libremidi-sched (scripts/userspace.sh build)"; done
+		n=20
 	else
 		if [ $framed = 1 ]; then
 			result "libremidi: schedule_message() queues notes and a SysEx at their times (framed output), send_message() after them" libremidi_mt framed

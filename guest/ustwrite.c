@@ -424,6 +424,86 @@ static void refused_twrite(void)
 	snd_rawmidi_close(out);
 }
 
+/*
+ * snd_rawmidi_twritev(): ten messages in one call, each at its time; bad
+ * input refused with nothing written; a non-blocking stream takes the
+ * messages that fit, whole, and says how many
+ */
+static void vector(void)
+{
+	snd_rawmidi_t *out = open_out();
+	snd_rawmidi_status_t *st;
+	snd_rawmidi_tmsg_t m[10];
+	unsigned char notes[10][3], sx[40];
+	struct miditest_tx log[4];
+	long long t0, when[10];
+	int i;
+
+	snd_rawmidi_status_alloca(&st);
+	if (!out)
+		return;
+	CHECK(set_params(out, 4096, SND_RAWMIDI_CLOCK_MONOTONIC) == 0, "framed output");
+	t0 = now_ns() + 50000000LL;
+	for (i = 0; i < 10; i++) {
+		notes[i][0] = 0x90;
+		notes[i][1] = 0x30 + i;
+		notes[i][2] = 0x40;
+		when[i] = t0 + i * 10000000LL;
+		m[i] = (snd_rawmidi_tmsg_t){ .tstamp = ts_of(when[i]), .buffer = notes[i], .size = 3 };
+	}
+	/* a message without bytes, or a bad time, in the middle: nothing */
+	m[5].size = 0;
+	CHECK(snd_rawmidi_twritev(out, m, 10) == -EINVAL, "a message without bytes");
+	m[5].size = 3;
+	m[5].tstamp.tv_nsec = 1000000000L;
+	CHECK(snd_rawmidi_twritev(out, m, 10) == -EINVAL, "tv_nsec 1e9");
+	m[5].tstamp = ts_of(when[5]);
+	CHECK(snd_rawmidi_status(out, st) == 0 && snd_rawmidi_status_get_avail(st) == 4096,
+	      "something was queued");
+	CHECK(snd_rawmidi_twritev(out, m, 10) == 10, "twritev of 10");
+	CHECK(snd_rawmidi_drain(out) == 0, "drain");
+	CHECK(mt_check_times(when, &notes[0][0], 10, 3, 0, MT_MEDIAN_NS) == 0, "timing");
+
+	/*
+	 * Room for 4 frames, non-blocking: two notes (a frame each) and a
+	 * 40-byte SysEx (3 frames) due in a second: the notes go in one
+	 * write(), the SysEx finds no room and is not written at all
+	 */
+	CHECK(set_params(out, 128, SND_RAWMIDI_CLOCK_MONOTONIC) == 0, "a 4-frame buffer");
+	CHECK(snd_rawmidi_nonblock(out, 1) == 0, "non-blocking");
+	sx[0] = 0xf0;
+	for (i = 1; i < 39; i++)
+		sx[i] = i;
+	sx[39] = 0xf7;
+	t0 = now_ns() + 1000000000LL;
+	m[0] = (snd_rawmidi_tmsg_t){ .tstamp = ts_of(t0), .buffer = notes[0], .size = 3 };
+	m[1] = (snd_rawmidi_tmsg_t){ .tstamp = ts_of(t0), .buffer = notes[1], .size = 3 };
+	m[2] = (snd_rawmidi_tmsg_t){ .tstamp = ts_of(t0), .buffer = sx, .size = sizeof(sx) };
+	CHECK(snd_rawmidi_twritev(out, m, 3) == 2, "two of three queued");
+	CHECK(snd_rawmidi_twritev(out, m + 2, 1) == -EAGAIN, "the SysEx without room");
+	CHECK(snd_rawmidi_status(out, st) == 0 && snd_rawmidi_status_get_frames_pending(st) == 2,
+	      "pending %u, not 2", snd_rawmidi_status_get_frames_pending(st));
+	CHECK(snd_rawmidi_drop(out) == 0, "drop");
+	CHECK(mt_log(log, 4) == 0, "bytes were sent before their time");
+	snd_rawmidi_close(out);
+}
+
+/* below 2.0.6: snd_rawmidi_twritev() fails with -ENOTSUP, nothing sent */
+static void refused_twritev(void)
+{
+	snd_rawmidi_t *out = open_out();
+	struct miditest_tx log[4];
+	snd_rawmidi_tmsg_t m = { .buffer = "\x90\x3c\x40", .size = 3 };
+
+	if (!out)
+		return;
+	CHECK(set_params(out, 4096, SND_RAWMIDI_CLOCK_NONE) == 0, "plain output");
+	CHECK(snd_rawmidi_twritev(out, &m, 1) == -ENOTSUP, "twritev");
+	usleep(30000);
+	CHECK(mt_log(log, 4) == 0, "bytes were sent");
+	snd_rawmidi_close(out);
+}
+
 /* the counters of an output without framing: zero */
 static void zero_counters(void)
 {
@@ -495,6 +575,8 @@ int main(int argc, char **argv)
 		result("twrite: 40 bytes at one time, cut into frames, on time, also through a 2-frame buffer");
 		invalid();
 		result("twrite and clock: bad arguments get -EINVAL, monotonic raw on output -ENOTSUP (setter and params), nothing sent");
+		vector();
+		result("twritev: 10 messages in one call leave at their times; bad input or no room: nothing of the message written");
 	} else {
 		refused_setters();
 		result("protocol < 2.0.6: set_read_mode and params refuse output framing with -ENOTSUP");
@@ -508,6 +590,8 @@ int main(int argc, char **argv)
 		result("protocol < 2.0.6: status counters read zero");
 		old_calls();
 		result("protocol < 2.0.6: plain write and timestamped input still work");
+		refused_twritev();
+		result("protocol < 2.0.6: twritev fails with -ENOTSUP, nothing sent");
 	}
 	return 0;
 }

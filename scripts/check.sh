@@ -137,6 +137,18 @@ fi
 # its ALSA raw output against a stand-in libasound (scripts/fake-asound.c)
 pass_if "userspace: libremidi's unit tests that need no device, and its scheduling against a stand-in libasound (framed; fallbacks)" \
 	"$TOP/scripts/userspace.sh" test
+# The README's C example, built with the README's own two lines
+readme_example() {
+	local d rc
+	d=$(mktemp -d) || return
+	awk '/^```c$/ { f = 1; next } /^```$/ { f = 0 } f' "$TOP/README.md" > "$d/note.c"
+	grep -A1 '^P=build/userspace' "$TOP/README.md" | sed "s|^P=|P=$TOP/|" > "$d/build.sh"
+	(cd "$d" && sh -e build.sh) && [ -x "$d/note" ]
+	rc=$?
+	rm -rf "$d"
+	return $rc
+}
+pass_if "README: the C example builds with the README's gcc line against the patched alsa-lib" readme_example
 # -- end libremidi --
 
 stage "stage 3/8: build each patch on its own (bisectability)"

@@ -82,7 +82,18 @@ if [ "${COMPILE_ONLY:-1}" != 1 ]; then
 elif [ -n "${COMPILE_ONLY:-}" ]; then
 	kmake ${KMAKE_FLAGS:-} vmlinux modules
 else
-	kmake ${KMAKE_FLAGS:-} bzImage modules
+	kmake ${KMAKE_FLAGS:-} vmlinux modules
+	# The compressed image, not through ccache: piggy.S takes the
+	# compressed kernel in with .incbin, which ccache does not hash, so a
+	# piggy.o of an earlier kernel of the same compressed size would come
+	# from the cache (seen: a debug kernel that booted the previous
+	# build's code). Then the image's payload must be this kernel's.
+	(export CCACHE_DISABLE=1; kmake ${KMAKE_FLAGS:-} bzImage)
+	zdir=$obj/arch/x86/boot/compressed
+	objcopy -O binary --only-section=.rodata..compressed "$zdir/vmlinux" "$zdir/payload.check"
+	cmp -s "$zdir/payload.check" "$(ls "$zdir"/vmlinux.bin.* | head -n 1)" ||
+		die "$obj: bzImage does not hold this vmlinux"
+	rm -f "$zdir/payload.check"
 	rm -rf "$obj/modinst"
 	kmake INSTALL_MOD_PATH="$obj/modinst" modules_install >/dev/null
 fi

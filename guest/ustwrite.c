@@ -479,6 +479,13 @@ static void vector(void)
 	m[0] = (snd_rawmidi_tmsg_t){ .tstamp = ts_of(t0), .buffer = notes[0], .size = 3 };
 	m[1] = (snd_rawmidi_tmsg_t){ .tstamp = ts_of(t0), .buffer = notes[1], .size = 3 };
 	m[2] = (snd_rawmidi_tmsg_t){ .tstamp = ts_of(t0), .buffer = sx, .size = sizeof(sx) };
+	{
+		/* 5 frames: more than the buffer holds, refused whole */
+		unsigned char big[80] = { 0xf0, [79] = 0xf7 };
+		snd_rawmidi_tmsg_t b = { .tstamp = ts_of(t0), .buffer = big, .size = sizeof(big) };
+
+		CHECK(snd_rawmidi_twritev(out, &b, 1) == -EINVAL, "a message larger than the buffer");
+	}
 	CHECK(snd_rawmidi_twritev(out, m, 3) == 2, "two of three queued");
 	CHECK(snd_rawmidi_twritev(out, m + 2, 1) == -EAGAIN, "the SysEx without room");
 	CHECK(snd_rawmidi_status(out, st) == 0 && snd_rawmidi_status_get_frames_pending(st) == 2,
@@ -576,7 +583,7 @@ int main(int argc, char **argv)
 		invalid();
 		result("twrite and clock: bad arguments get -EINVAL, monotonic raw on output -ENOTSUP (setter and params), nothing sent");
 		vector();
-		result("twritev: 10 messages in one call leave at their times; bad input or no room: nothing of the message written");
+		result("twritev: 10 messages in one call leave at their times; bad input, a message larger than the buffer or no room: nothing of it written");
 	} else {
 		refused_setters();
 		result("protocol < 2.0.6: set_read_mode and params refuse output framing with -ENOTSUP");

@@ -53,7 +53,10 @@
 
 #define PERIOD_NS	10000000LL
 
-/* PARAMS of the kernel paths: framed output on CLOCK_MONOTONIC */
+/*
+ * PARAMS_EXT of the kernel paths (the only ioctl that frames an output;
+ * ENOTTY where the kernel has none): framed output on CLOCK_MONOTONIC
+ */
 static const struct snd_rawmidi_params framed_out = {
 	.stream = SNDRV_RAWMIDI_STREAM_OUTPUT, .buffer_size = 65536,
 	.avail_min = 1, .no_active_sensing = 1,
@@ -291,15 +294,16 @@ int main(int argc, char **argv)
 	if (ump && !strcmp(argv[1], "kernel")) {
 		struct snd_rawmidi_params params = framed_out;
 		struct snd_rawmidi_framing_tstamp *f = calloc(count, sizeof(*f));
-		int pversion = SNDRV_PROTOCOL_VERSION(2, 0, 6), kversion = 0;
 
-		/* older kernels ignore the mode or refuse framing on UMP */
-		if (!f || ioctl(fd, SNDRV_RAWMIDI_IOCTL_PVERSION, &kversion))
+		/* a UMP output is framed by packet */
+		params.mode = SNDRV_RAWMIDI_MODE_FRAMING_UMP_PACKET | SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC;
+		if (!f)
 			return perror("framed output"), 1;
-		if (kversion < pversion ||
-		    ioctl(fd, SNDRV_RAWMIDI_IOCTL_USER_PVERSION, &pversion) ||
-		    ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS, &params))
-			return fprintf(stderr, "no framed UMP output in this kernel\n"), 3;
+		if (ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS_EXT, &params)) {
+			if (errno == ENOTTY)
+				return fprintf(stderr, "no framed UMP output in this kernel\n"), 3;
+			return perror("framed UMP output"), 1;
+		}
 		for (i = 0; i < count; i++) {
 			f[i].length = 8;
 			ump_note((uint32_t *)f[i].data, i);
@@ -326,14 +330,14 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "kernel") || !strcmp(argv[1], "kernel-sleep")) {
 		struct snd_rawmidi_params params = framed_out;
 		struct snd_rawmidi_framing_tstamp *f = calloc(count, sizeof(*f));
-		int pversion = SNDRV_PROTOCOL_VERSION(2, 0, 6);
 
-		if (!f || ioctl(fd, SNDRV_RAWMIDI_IOCTL_USER_PVERSION, &pversion) ||
-		    ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS, &params))
+		if (!f)
 			return perror("framed output"), 1;
-		/* a kernel without framed output takes a lone byte */
-		if (write(fd, "\xfe", 1) == 1)
-			return fprintf(stderr, "no framed output in this kernel\n"), 3;
+		if (ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS_EXT, &params)) {
+			if (errno == ENOTTY)
+				return fprintf(stderr, "no framed output in this kernel\n"), 3;
+			return perror("framed output"), 1;
+		}
 		for (i = 0; i < count; i++) {
 			f[i].length = 3;
 			f[i].data[0] = 0x90;

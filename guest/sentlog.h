@@ -30,6 +30,11 @@
 namespace uapi {
 #endif
 #include <sound/asound.h>
+/* rawmidi protocol 2.0.6, where the headers are older (stable trees; C++: the host's) */
+#ifndef SNDRV_RAWMIDI_IOCTL_PARAMS_EXT
+#define SNDRV_RAWMIDI_MODE_FRAMING_UMP_PACKET	(2<<0)
+#define SNDRV_RAWMIDI_IOCTL_PARAMS_EXT	_IOWR('W', 0x12, struct snd_rawmidi_params)
+#endif
 
 /*
  * USB: the gadget's card @gadget as framed input (CLOCK_MONOTONIC),
@@ -40,17 +45,29 @@ static inline int usb_in_open(int gadget, int ump)
 	struct snd_rawmidi_params params = {
 		.stream = SNDRV_RAWMIDI_STREAM_INPUT, .buffer_size = 262144,
 		.avail_min = 1,
-		.mode = SNDRV_RAWMIDI_MODE_FRAMING_TSTAMP | SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC,
+		.mode = SNDRV_RAWMIDI_MODE_FRAMING_UMP_PACKET | SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC,
 	};
-	/* 2.0.6: a UMP packet a frame, where the kernel has it */
-	int pversion = SNDRV_PROTOCOL_VERSION(2, 0, ump ? 6 : 2), fd;
+	int pversion = SNDRV_PROTOCOL_VERSION(2, 0, 2), fd, packets = 0;
 	struct pollfd pfd;
 	char path[32], old[4096];
 
 	snprintf(path, sizeof(path), "/dev/snd/%sC%dD0", ump ? "ump" : "midi", gadget);
 	fd = open(path, O_RDONLY | O_NONBLOCK);
-	if (fd < 0 || ioctl(fd, SNDRV_RAWMIDI_IOCTL_USER_PVERSION, &pversion) ||
-	    ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS, &params))
+	if (fd < 0)
+		return perror(path), -1;
+	/*
+	 * UMP: a whole packet a frame, where the kernel has it (PARAMS_EXT;
+	 * ENOTTY without). Otherwise, and for bytes, frames of up to 16
+	 * bytes, which PARAMS gives callers of 2.0.2 on every kernel.
+	 */
+	if (ump) {
+		packets = !ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS_EXT, &params);
+		if (!packets && errno != ENOTTY)
+			return perror(path), -1;
+	}
+	params.mode = SNDRV_RAWMIDI_MODE_FRAMING_TSTAMP | SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC;
+	if (!packets && (ioctl(fd, SNDRV_RAWMIDI_IOCTL_USER_PVERSION, &pversion) ||
+			 ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS, &params)))
 		return perror(path), -1;
 	pfd.fd = fd;
 	pfd.events = POLLIN;

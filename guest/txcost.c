@@ -44,6 +44,11 @@
 #include "common.h"
 #include "mtlog.h"
 
+/* rawmidi protocol 2.0.6, where the headers are older (stable trees) */
+#ifndef SNDRV_RAWMIDI_IOCTL_PARAMS_EXT
+#define SNDRV_RAWMIDI_IOCTL_PARAMS_EXT	_IOWR('W', 0x12, struct snd_rawmidi_params)
+#endif
+
 #define COUNT		2000
 #define MSG_LEN		3
 #define PERIOD_NS	200000LL	/* 15000 bytes/s: five MIDI wires */
@@ -122,21 +127,23 @@ static int open_output(const char *dev, int framed)
 		.mode = framed ? SNDRV_RAWMIDI_MODE_FRAMING_TSTAMP |
 				 SNDRV_RAWMIDI_MODE_CLOCK_MONOTONIC : 0,
 	};
-	int pversion = SNDRV_PROTOCOL_VERSION(2, 0, 6);
 	int fd = open(dev, O_WRONLY);
 
-	if (fd < 0 || ioctl(fd, SNDRV_RAWMIDI_IOCTL_USER_PVERSION, &pversion) ||
-	    ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS, &params)) {
+	if (fd < 0) {
 		perror(dev);
 		exit(1);
 	}
-	/* a framed output refuses a lone byte; one without framing sends it */
-	if (framed && write(fd, "\xfe", 1) == 1) {
-		close(fd);
-		return -1;
+	/* only PARAMS_EXT frames an output; a kernel without it: ENOTTY */
+	if (framed && ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS_EXT, &params)) {
+		if (errno == ENOTTY) {
+			close(fd);
+			return -1;
+		}
+		perror("PARAMS_EXT, framed");
+		exit(1);
 	}
-	if (framed && errno != EINVAL) {
-		perror("a lone byte on a framed output");
+	if (!framed && ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS, &params)) {
+		perror(dev);
 		exit(1);
 	}
 	return fd;

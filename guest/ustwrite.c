@@ -28,6 +28,10 @@ struct raw_params {
 	unsigned char reserved[12];
 };
 #define RAW_IOCTL_PARAMS	_IOWR('W', 0x10, struct raw_params)
+/* from 2.0.6: PARAMS that refuses what it does not take, the only one
+ * that frames an output (PARAMS ignores an output's mode); ENOTTY before */
+#define RAW_IOCTL_PARAMS_EXT	_IOWR('W', 0x12, struct raw_params)
+#define RAW_MODE_FRAMED		(1 | 2 << 3)	/* TSTAMP, CLOCK_MONOTONIC */
 
 static int tap_n;
 static int failed;
@@ -233,9 +237,12 @@ static void current(int v206)
 	      (v206 ? SND_RAWMIDI_READ_TSTAMP : SND_RAWMIDI_READ_STANDARD), "read mode");
 	CHECK(snd_rawmidi_params_get_clock_type(p) == clock, "clock %d",
 	      snd_rawmidi_params_get_clock_type(p));
-	/* behind alsa-lib's back: plain, 2048 bytes; the copy stays */
-	CHECK(ioctl(out_fd(out), RAW_IOCTL_PARAMS, &raw) == 0, "raw PARAMS: %s",
-	      strerror(errno));
+	/*
+	 * behind alsa-lib's back: plain, 2048 bytes (PARAMS_EXT: PARAMS
+	 * would leave the output framed; before 2.0.6, PARAMS); the copy stays
+	 */
+	CHECK(ioctl(out_fd(out), v206 ? RAW_IOCTL_PARAMS_EXT : RAW_IOCTL_PARAMS, &raw) == 0,
+	      "raw PARAMS%s: %s", v206 ? "_EXT" : "", strerror(errno));
 	CHECK(snd_rawmidi_params_current(out, p) == 0, "params_current");
 	CHECK(snd_rawmidi_params_get_buffer_size(p) == 1024 &&
 	      snd_rawmidi_params_get_avail_min(p) == 64 &&
@@ -358,11 +365,18 @@ static void invalid(void)
 	snd_rawmidi_close(out);
 }
 
-/* below 2.0.6: every new call fails with -ENOTSUP and changes nothing */
+/*
+ * below 2.0.6: every new call fails with -ENOTSUP and changes nothing;
+ * the kernel refuses framed output too: PARAMS_EXT gets ENOTTY, and
+ * PARAMS ignores an output's mode (a lone byte still goes out)
+ */
 static void refused_setters(void)
 {
 	snd_rawmidi_t *out = open_out();
 	snd_rawmidi_params_t *p;
+	struct raw_params raw = { .stream = 0 /* output */, .buffer_size = 4096,
+				  .avail_min = 1, .no_active_sensing = 1,
+				  .mode = RAW_MODE_FRAMED };
 
 	snd_rawmidi_params_alloca(&p);
 	if (!out)
@@ -373,6 +387,13 @@ static void refused_setters(void)
 	CHECK(snd_rawmidi_params_get_read_mode(p) == SND_RAWMIDI_READ_STANDARD, "params changed");
 	CHECK(snd_rawmidi_params(out, p) == 0, "params");
 	input_params_on_output(out, SND_RAWMIDI_CLOCK_MONOTONIC);
+	errno = 0;
+	CHECK(ioctl(out_fd(out), RAW_IOCTL_PARAMS_EXT, &raw) == -1 && errno == ENOTTY,
+	      "raw PARAMS_EXT, framed: %s, not ENOTTY", strerror(errno));
+	CHECK(ioctl(out_fd(out), RAW_IOCTL_PARAMS, &raw) == 0, "raw PARAMS, framed: %s",
+	      strerror(errno));
+	CHECK(write(out_fd(out), "\xfe", 1) == 1, "a lone byte after PARAMS: %s",
+	      strerror(errno));
 	snd_rawmidi_close(out);
 }
 
@@ -586,7 +607,7 @@ int main(int argc, char **argv)
 		result("twritev: 10 messages in one call leave at their times; bad input, a message larger than the buffer or no room: nothing of it written");
 	} else {
 		refused_setters();
-		result("protocol < 2.0.6: set_read_mode and params refuse output framing with -ENOTSUP");
+		result("protocol < 2.0.6: set_read_mode and params refuse output framing with -ENOTSUP (the kernel: PARAMS_EXT ENOTTY, PARAMS ignores it)");
 		refused_clock();
 		result("protocol < 2.0.6: set_clock_type refuses an output clock with -ENOTSUP");
 		refused_twrite();

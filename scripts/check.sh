@@ -101,6 +101,14 @@ missing=$(for p in $(series_files 1-fixes); do
 	grep -q '^Fixes: [0-9a-f]\{12\} ("' "$p" && grep -Eq '^Cc: stable@vger.kernel.org( # .*)?$' "$p" ||
 		echo "${p##*/}"; done)
 pass_if "fixes: all $record_count patches of 1-fixes carry Fixes: and Cc: stable" [ -z "$missing" ]
+# One protocol bump, in the last patch of the feature (10-ump), once the
+# uapi it announces is complete; every feature patch in its final form
+# (the exceptions and their reasons: config/final-form-allow.txt).
+bumps=$(git log --format=%H -G'define SNDRV_RAWMIDI_VERSION' base..ci -- include/uapi/sound/asound.h)
+pass_if "uapi: one patch bumps the protocol, the last of 10-ump" [ "$bumps" = "$(git rev-parse ci.10-ump)" ]
+ff=0; "$TOP/scripts/final-form.sh" ci > "$logs/final-form.log" 2>&1 || ff=$?
+grep -v '^allowed: ' "$logs/final-form.log" || true
+pass_if "final form: no feature patch rewrites an earlier one's lines ($(grep -c '^allowed: ' "$logs/final-form.log") allowed pairs)" [ "$ff" = 0 ]
 # The uapi is 2.0.6 (mainline is at 2.0.5): nothing in the kernel may gate on 2.0.5.
 pass_if "uapi: SNDRV_RAWMIDI_VERSION is 2.0.6" \
 	grep -q '^#define SNDRV_RAWMIDI_VERSION.*SNDRV_PROTOCOL_VERSION(2, 0, 6)' include/uapi/sound/asound.h

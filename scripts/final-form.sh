@@ -38,8 +38,12 @@ for c in "${feature[@]}"; do
 			if (count > 0) print file, start, count
 		}')
 done | sort | uniq -c | awk -v allow="$allow" '
-	BEGIN { FS = "\t"; while ((getline l < allow) > 0) { split(l, a, "\t"); ok[a[1] "\t" a[2]] = 1 } }
-	{ n = $1 + 0; sub(/^ *[0-9]+ /, ""); split($0, f, "\t")
-	  v = ((f[1] "\t" f[2]) in ok) ? "allowed" : "REWRITES"; if (v == "REWRITES") bad = 1
+	BEGIN { FS = "\t"
+		while ((getline l < allow) > 0)
+			if (l !~ /^#/) { split(l, a, "\t"); ok[a[1] "\t" a[2]] = 1 } }
+	{ n = $1 + 0; sub(/^ *[0-9]+ /, ""); split($0, f, "\t"); k = f[1] "\t" f[2]
+	  v = (k in ok) ? "allowed" : "REWRITES"; if (v == "REWRITES") bad = 1; else used[k] = 1
 	  printf "%s: %s <- %s (%s, %d lines)\n", v, f[1], f[2], f[3], n }
-	END { exit bad }'
+	END {	# an exception that no longer happens is taken out of the list
+		for (k in ok) if (!(k in used)) { split(k, a, "\t"); print "UNUSED: " a[1] " <- " a[2]; bad = 1 }
+		exit bad }'

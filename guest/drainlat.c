@@ -9,6 +9,10 @@
  * bytes and DRAIN it; prints "wakeups MIN MEDIAN MAX drain_us MEDIAN": how
  * often the drainer slept and was woken in DRAIN (its voluntary context
  * switches, getrusage()), and how long DRAIN took.
+ *
+ * drainlat twice DEVICE COUNT: COUNT times, open DEVICE, write a 3-byte
+ * note on, DRAIN, DRAIN again and close(); prints "drain MEDIAN second
+ * MEDIAN close MEDIAN" in microseconds.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -64,6 +68,43 @@ static int sysex(const char *dev, int bytes)
 	return 0;
 }
 
+static int twice(const char *dev, int n)
+{
+	static const unsigned char note_on[3] = { 0x90, 0x3c, 0x64 };
+	int stream = SNDRV_RAWMIDI_STREAM_OUTPUT;
+	long long *t[3], t0;
+	int fd, i, k;
+
+	if (n < 1 || n > 1000)
+		return fprintf(stderr, "COUNT must be 1..1000\n"), 2;
+	for (k = 0; k < 3; k++) {
+		t[k] = calloc(n, sizeof(**t));
+		if (!t[k])
+			return 1;
+	}
+	for (i = 0; i < n; i++) {
+		fd = open(dev, O_WRONLY);
+		if (fd < 0)
+			return perror(dev), 1;
+		if (write(fd, note_on, sizeof(note_on)) != sizeof(note_on))
+			return perror("write"), 1;
+		for (k = 0; k < 2; k++) {
+			t0 = now_ns();
+			if (ioctl(fd, SNDRV_RAWMIDI_IOCTL_DRAIN, &stream))
+				return perror("DRAIN"), 1;
+			t[k][i] = now_ns() - t0;
+		}
+		t0 = now_ns();
+		close(fd);
+		t[2][i] = now_ns() - t0;
+	}
+	for (k = 0; k < 3; k++)
+		qsort(t[k], n, sizeof(**t), cmp_ll);
+	printf("drain %lld second %lld close %lld\n",
+	       t[0][n / 2] / 1000, t[1][n / 2] / 1000, t[2][n / 2] / 1000);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const unsigned char note_on[3] = { 0x90, 0x3c, 0x64 };
@@ -73,8 +114,10 @@ int main(int argc, char **argv)
 
 	if (argc == 4 && !strcmp(argv[1], "sysex"))
 		return sysex(argv[2], atoi(argv[3]));
+	if (argc == 4 && !strcmp(argv[1], "twice"))
+		return twice(argv[2], atoi(argv[3]));
 	if (argc != 4 || (strcmp(argv[1], "drain") && strcmp(argv[1], "close")))
-		return fprintf(stderr, "usage: drainlat drain|close DEVICE COUNT, drainlat sysex DEVICE BYTES\n"), 2;
+		return fprintf(stderr, "usage: drainlat drain|close|twice DEVICE COUNT, drainlat sysex DEVICE BYTES\n"), 2;
 	use_close = !strcmp(argv[1], "close");
 	n = atoi(argv[3]);
 	if (n < 1 || n > 100000)

@@ -173,12 +173,15 @@ testdrv() {
 loads="idle load audio"
 [ $rt = 1 ] && loads="idle audio"
 # rawmidi.rows=sched (ROWS=sched make bench): only the rows of sending at
-# a time, under every load
+# a time, under every load; rawmidi.paths=a,b (PATHS="a b"): of those,
+# only these paths
 rows=all
+only_paths=
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	rawmidi.loads=*) loads=$(echo "${arg#rawmidi.loads=}" | tr , ' ') ;;
 	rawmidi.rows=*) rows=${arg#rawmidi.rows=} ;;
+	rawmidi.paths=*) only_paths=$(echo "${arg#rawmidi.paths=}" | tr , ' ') ;;
 	esac
 done
 [ $tune = 1 ] && loads=audio-pro
@@ -281,7 +284,11 @@ for load in $loads; do
 	# kernel has no framed output (schedout exits with 3): no figure for
 	# it there. Path kernel-sleep: framed output whose writer sleeps past
 	# the last frame instead of waiting in DRAIN while they go out (what
-	# a waiting drainer costs the release).
+	# a waiting drainer costs the release). Path realtime-byte: the
+	# kernel path's notes queued ahead (each 5 ms after its time, and one
+	# a second after the last), and a clock byte at each time, written
+	# then by the SCHED_FIFO 20 thread as a frame of type NOW, which goes
+	# ahead of them; its lateness is the clock byte's.
 	# Path alsa-lib: the kernel path's frames written through the patched
 	# alsa-lib's snd_rawmidi_twrite() (/opt/alsa-rawmidi, where the guest
 	# has it). Paths libremidi-sched and libremidi-now (issue #41): the
@@ -294,7 +301,7 @@ for load in $loads; do
 	# same way through snd-usb-audio to the MIDI gadget, whose card stamps
 	# each arrival (schedout HOST:GADGET).
 	paths=
-	[ -n "$mt" ] && paths="floor kernel kernel-sleep seq-queue user-other user-fifo"
+	[ -n "$mt" ] && paths="floor kernel kernel-sleep realtime-byte seq-queue user-other user-fifo"
 	[ -n "$mt" ] && [ -x /tests/schedout-alsa ] && paths="$paths alsa-lib"
 	lr=; [ -x /opt/alsa-rawmidi/bin/libremidi-sched ] && lr=1
 	[ -n "$mt" ] && [ -n "$lr" ] && paths="$paths libremidi-sched libremidi-now"
@@ -309,7 +316,10 @@ for load in $loads; do
 	# Under the audio loads: the floor, framed output on each device, the
 	# real-time application's way, and libremidi's two ways.
 	[ -n "$all" ] || [ -n "$sched_all" ] || paths=$(for p in $paths; do
-		case $p in floor|kernel|user-fifo|usb-kernel|ump-kernel|*libremidi-*) printf '%s ' $p ;; esac
+		case $p in floor|kernel|realtime-byte|user-fifo|usb-kernel|ump-kernel|*libremidi-*) printf '%s ' $p ;; esac
+	done)
+	[ -z "$only_paths" ] || paths=$(for p in $paths; do
+		case " $only_paths " in *" $p "*) printf '%s ' $p ;; esac
 	done)
 	# The tuned run raises the interrupt threads; the release threads,
 	# made by the first send of a device, print the priority they were

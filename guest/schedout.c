@@ -18,6 +18,12 @@
  *   seq-queue:  the ALSA sequencer: the note ons scheduled ahead, all at
  *               once, on a real-time queue (its default timer, snd-hrtimer)
  *               to the test driver's sequencer port (snd-seq-midi);
+ *   realtime-byte: framed output with frames queued ahead (the note ons of
+ *               the kernel path, each 5 ms after its time, and one a second
+ *               after the last), written at once; the measured messages are
+ *               MIDI clock bytes, one at each time, written then by the
+ *               thread (it sleeps to the time, as user-fifo) as frames of
+ *               type NOW, which go ahead of the queue;
  *   floor:      no message: the test driver's own input hrtimer, armed for
  *               each time (absolute, CLOCK_MONOTONIC, as framed output's
  *               release timer), and the time its callback ran. No release
@@ -208,6 +214,94 @@ static int seq_send(int fd, const struct snd_seq_addr *me, const struct snd_seq_
 	return 0;
 }
 
+/*
+ * realtime-byte: the frames queued ahead, then a clock byte of type NOW at
+ * each of @when, from this thread, and a wait until the last note has
+ * left. Returns 0, -1 on an error, or 3 if the kernel has no framed output.
+ */
+static int realtime_bytes(int fd, const long long *when, int count)
+{
+	struct snd_rawmidi_params params = framed_out;
+	struct snd_rawmidi_framing_tstamp *f = calloc(count + 1, sizeof(*f));
+	struct snd_rawmidi_framing_tstamp clock = {
+		.frame_type = SNDRV_RAWMIDI_FRAME_TYPE_NOW, .length = 1, .data = { 0xf8 },
+	};
+	struct timespec ts_end;
+	long long t;
+	int i, e;
+
+	if (!f)
+		return perror("framed output"), -1;
+	if (ioctl(fd, SNDRV_RAWMIDI_IOCTL_PARAMS_EXT, &params)) {
+		if (errno == ENOTTY)
+			return fprintf(stderr, "no framed output in this kernel\n"), 3;
+		return perror("framed output"), -1;
+	}
+	for (i = 0; i <= count; i++) {
+		t = i < count ? when[i] + PERIOD_NS / 2 : when[count - 1] + 1000000000LL;
+		f[i].length = 3;
+		f[i].data[0] = 0x90;
+		f[i].data[1] = i & 0x7f;
+		f[i].data[2] = 0x40;
+		f[i].tv_sec = t / 1000000000LL;
+		f[i].tv_nsec = t % 1000000000LL;
+	}
+	if (write(fd, f, (count + 1) * sizeof(*f)) != (ssize_t)((count + 1) * sizeof(*f)))
+		return perror("write frames"), -1;
+	free(f);
+	for (i = 0; i < count; i++) {
+		struct timespec ts = {
+			.tv_sec = when[i] / 1000000000LL,
+			.tv_nsec = when[i] % 1000000000LL,
+		};
+
+		while ((e = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL)))
+			if (e != EINTR)
+				return fprintf(stderr, "clock_nanosleep: %s\n", strerror(e)), -1;
+		if (write(fd, &clock, sizeof(clock)) != sizeof(clock))
+			return perror("write clock"), -1;
+	}
+	t = when[count - 1] + 100000000LL;
+	ts_end.tv_sec = t / 1000000000LL;
+	ts_end.tv_nsec = t % 1000000000LL;
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts_end, NULL))
+		;
+	return 0;
+}
+
+/*
+ * realtime-byte: the clock bytes in the transmit log, against their times;
+ * the notes between them must have left whole, in order.
+ */
+static int realtime_errs(const struct miditest_tx *log, int n, const long long *when,
+			 int count, long long *err)
+{
+	int i, clocks = 0, notes = 0;
+
+	for (i = 0; i < n; i++) {
+		if (log[i].byte == 0xf8) {
+			if (clocks < count)
+				err[clocks] = (long long)log[i].time_ns - when[clocks];
+			clocks++;
+			continue;
+		}
+		if (log[i].byte != (notes % 3 ? (notes % 3 == 1 ? (notes / 3) & 0x7f : 0x40) : 0x90))
+			return fprintf(stderr, "note byte %d is %#x\n", notes, log[i].byte), -1;
+		notes++;
+	}
+	if (clocks != count || notes != 3 * count)
+		return fprintf(stderr, "%d clock bytes and %d note bytes left, not %d and %d\n",
+			       clocks, notes, count, 3 * count), -1;
+	return 0;
+}
+
+static int print_errs(long long *err, int count)
+{
+	qsort(err, count, sizeof(*err), cmp_ll);
+	print_dist(err, count, 1e3);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct sched_param other = { 0 };
@@ -222,10 +316,10 @@ int main(int argc, char **argv)
 	char path[32], *colon, *spec = argv[2];
 
 	if (argc != 4 || (strcmp(argv[1], "kernel") && strcmp(argv[1], "kernel-sleep") &&
-			  strcmp(argv[1], "user-other") &&
+			  strcmp(argv[1], "user-other") && strcmp(argv[1], "realtime-byte") &&
 			  strcmp(argv[1], "user-fifo") && strcmp(argv[1], "seq-queue") &&
 			  strcmp(argv[1], "floor")))
-		return fprintf(stderr, "usage: schedout kernel|kernel-sleep|user-other|user-fifo|seq-queue|floor CARD|HOST:GADGET|ump:HOST:GADGET COUNT\n"), 2;
+		return fprintf(stderr, "usage: schedout kernel|kernel-sleep|realtime-byte|user-other|user-fifo|seq-queue|floor CARD|HOST:GADGET|ump:HOST:GADGET COUNT\n"), 2;
 	if (!strncmp(spec, "ump:", 4)) {
 		ump = 1;
 		spec += 4;
@@ -234,8 +328,8 @@ int main(int argc, char **argv)
 	colon = strchr(spec, ':');
 	if (colon)
 		gadget = atoi(colon + 1);
-	if (gadget >= 0 && !strcmp(argv[1], "floor"))
-		return fprintf(stderr, "floor is the test driver's: no HOST:GADGET\n"), 2;
+	if (gadget >= 0 && (!strcmp(argv[1], "floor") || !strcmp(argv[1], "realtime-byte")))
+		return fprintf(stderr, "floor and realtime-byte are the test driver's: no HOST:GADGET\n"), 2;
 	if (ump && (gadget < 0 || seq || !strcmp(argv[1], "floor") ||
 		    !strcmp(argv[1], "kernel-sleep")))
 		return fprintf(stderr, "ump: HOST:GADGET, paths kernel, user-other, user-fifo\n"), 2;
@@ -244,7 +338,7 @@ int main(int argc, char **argv)
 		return fprintf(stderr, "COUNT must be 2..2000\n"), 2;
 	when = calloc(count, sizeof(*when));
 	err = calloc(count, sizeof(*err));
-	log = calloc(3 * count + 16, sizeof(*log));
+	log = calloc(4 * count + 16, sizeof(*log));	/* realtime-byte: 4 bytes each */
 	if (!when || !err || !log)
 		return 1;
 	if (!strcmp(argv[1], "user-other") && sched_setscheduler(0, SCHED_OTHER, &other))
@@ -290,6 +384,18 @@ int main(int argc, char **argv)
 	fd = open(path, O_WRONLY);
 	if (fd < 0)
 		return perror(path), 1;
+
+	if (!strcmp(argv[1], "realtime-byte")) {
+		e = realtime_bytes(fd, when, count);
+		if (e)
+			return e < 0 ? 1 : e;
+		/* the frame a second ahead is not waited for */
+		if (ioctl(fd, SNDRV_RAWMIDI_IOCTL_DROP, &stream))
+			return perror("drop"), 1;
+		close(fd);
+		n = mt_log(log, 4 * count + 16);
+		return realtime_errs(log, n, when, count, err) ? 1 : print_errs(err, count);
+	}
 
 	if (ump && !strcmp(argv[1], "kernel")) {
 		struct snd_rawmidi_params params = framed_out;
@@ -395,7 +501,5 @@ check:
 	if (sched_errs(log, n, when, count, seq, err))
 		return 1;
 print:
-	qsort(err, count, sizeof(*err), cmp_ll);
-	print_dist(err, count, 1e3);
-	return 0;
+	return print_errs(err, count);
 }

@@ -58,6 +58,8 @@ for kernel in ${KERNELS:-base patched patched-rt patched-rt-tuned}; do
 	[ -z "${LOADS:-}" ] || append="$append rawmidi.loads=$(echo $LOADS | tr ' ' ,)"
 	# ROWS=sched: only the rows of sending at a time (all their paths)
 	[ -z "${ROWS:-}" ] || append="$append rawmidi.rows=$ROWS"
+	# PATHS="kernel realtime-byte": of those rows, only these paths
+	[ -z "${PATHS:-}" ] || append="$append rawmidi.paths=$(echo $PATHS | tr ' ' ,)"
 	BOOT_TIMEOUT=$limit BOOT_APPEND="$append" "$TOP/scripts/boot.sh" $config bench "$log"
 	grep -q '^=== BENCH DONE' "$log" || die "the $kernel benchmark did not finish; see $log"
 	tr -d '\r' < "$log" | sed -n "s/^BENCH \([^,]*,[^,]*,[^,]*\),/\1,$kernel,/p" >> "$csv"
@@ -159,6 +161,36 @@ END {
 		       (q > 0 && r >= 0 ? r / q : 0), t, (q > 0 && t >= 0 ? t / q : 0)
 	}
 	print "(goal: rt/p and tuned/p within 2x for kernel, usb-kernel, ump-kernel)"
+}' "$csv"
+# Real-time bytes ahead of the queue (issue #51): the clock bytes of type
+# NOW against framed output itself, p99 (median of the runs), for each
+# kernel and load of this run.
+echo
+awk -F, 'NR > 1 && $1 == "output_sched_err" && ($2 ~ /^kernel(-run[0-9]+)?$/ ||
+					       $2 ~ /^realtime-byte(-run[0-9]+)?$/) {
+	p = $2; sub(/-run[0-9]+$/, "", p)
+	c = ++runs[p, $3, $4]; v[p, $3, $4, c] = $8 + 0
+	if (!((p, $3, $4) in seen)) { seen[p, $3, $4]; if (p == "kernel") order[++k] = $3 SUBSEP $4 }
+}
+function med(key,   n, i, j, t, a) {
+	n = runs[key]
+	if (!n) return -1
+	for (i = 1; i <= n; i++) a[i] = v[key, i]
+	for (i = 2; i <= n; i++)
+		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+	return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+END {
+	for (i = 1; i <= k; i++) {
+		split(order[i], f, SUBSEP)
+		q = med("kernel" SUBSEP order[i]); r = med("realtime-byte" SUBSEP order[i])
+		if (r < 0) continue
+		if (!hdr++) printf "%-26s %-9s %-16s %10s %14s %8s\n", "p99, median of runs",
+				   "load", "kernel", "kernel", "realtime-byte", "ratio"
+		printf "%-26s %-9s %-16s %8.0fus %12.0fus %7.2fx\n", "", f[1], f[2], q, r,
+		       (q > 0 ? r / q : 0)
+	}
+	if (hdr) print "(goal: realtime-byte within 2x of kernel under the same load)"
 }' "$csv"
 [ ! -s "$notes" ] || sed 's/^/note: /' "$notes"
 "$TOP/scripts/plot.sh" "$samples" "$TOP/results/plots"

@@ -10,6 +10,8 @@
  *                           print each injection's CLOCK_MONOTONIC ns
  *   mtctl sent              print how many bytes the transmit log holds
  *                           (and empty it)
+ *   mtctl log               print the transmit log, "NS HEX" a byte a line
+ *                           (and empty it)
  *   mtctl check LEN [queued] stdin: one message a line, "NS HEX..." (LEN
  *                           bytes, sent at CLOCK_MONOTONIC NS); check the
  *                           transmit log against them (mtlog.h bounds;
@@ -107,6 +109,14 @@ int main(int argc, char **argv)
 
 		printf("%d\n", mt_log(log, 8192));
 		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "log")) {
+		static struct miditest_tx log[8192];
+		int i, n = mt_log(log, 8192);
+
+		for (i = 0; i < n; i++)
+			printf("%llu %02X\n", (unsigned long long)log[i].time_ns, log[i].byte);
+		return n < 0;
 	}
 	if ((argc == 3 || (argc == 4 && !strcmp(argv[3], "queued"))) &&
 	    !strcmp(argv[1], "check"))

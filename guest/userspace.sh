@@ -23,8 +23,8 @@ US=/opt/alsa-rawmidi
 run() { LD_LIBRARY_PATH=$US/lib "$@"; }
 echo "TAP version 13"
 case $what in
-alsa-lib) plan=19 ;;
-amidi) plan=4 ;;
+alsa-lib) plan=20 ;;
+amidi) plan=5 ;;
 *) echo "1..0 # unknown section $what"; exit 1 ;;
 esac
 echo "1..$plan"
@@ -65,7 +65,7 @@ check_schedule() {
 if [ $what = alsa-lib ]; then
 	/tests/mtctl reset
 	run /tests/ustwrite "$card" "$proto" 1
-	n=8
+	n=9
 	# alsa-lib's own test program
 	# (twrite a message at a time, and -v: twritev, all in one call)
 	rawmidi_twrite_test() {
@@ -311,6 +311,53 @@ if [ $what = amidi ]; then
 		[ $ok = 1 ] && [ "$got" = 192 ]
 	}
 	result "amidi -T: a 193-byte SysEx arriving a byte at a time while amidi is stopped fits the enlarged buffer" amidi_sysex_room
+
+	# 5. --send-clock: MIDI clock at 600 beats a minute (a clock byte
+	# every 4.2 ms) beside a schedule of a 100-byte SysEx (32 ms at 31250
+	# baud) and a note: Start first, Stop last, clock bytes inside the
+	# SysEx, which arrives intact, and the note; without framed output
+	# amidi refuses, nothing sent
+	amidi_clock() {
+		/tests/mtctl reset || return 1
+		sx="F0"; i=1
+		while [ $i -lt 99 ]; do sx="$sx $(printf '%02X' $((i & 0x7f)))"; i=$((i + 1)); done
+		printf '0.05 %s F7\n0.2 90 3C 40\n' "$sx" > $tmp.clk
+		run $US/bin/amidi -p "hw:$card,0" -e $tmp.clk --send-clock=600 > $tmp.cout 2>&1
+		rc=$?
+		cat $tmp.cout
+		if [ $framed = 0 ]; then
+			[ $rc != 0 ] && grep -q 'send-clock needs framed output' $tmp.cout &&
+				[ "$(/tests/mtctl sent)" = 0 ]
+			return
+		fi
+		[ $rc = 0 ] || return 1
+		/tests/mtctl log > $tmp.clog
+		# (FE: the active sensing byte that amidi's close sends)
+		awk -v want="$sx F7" '
+			$2 == "FE" { next }
+			!seen++ && $2 != "FA" { print "first byte " $2 ", not FA"; bad = 1 }
+			{ last = $2 }
+			$2 == "F8" { clocks++; if (insx) inside++; next }
+			$2 == "FA" || $2 == "FC" { next }
+			$2 == "F0" { insx = 1 }
+			insx { got = got (got == "" ? "" : " ") $2 }
+			$2 == "F7" { insx = 0 }
+			!insx && $2 != "F7" { rest = rest " " $2 }
+			END {
+				printf "%d clock bytes, %d of them inside the SysEx; after it:%s\n", clocks, inside, rest
+				if (last != "FC") { print "last byte " last ", not FC"; bad = 1 }
+				if (clocks < 40) { print "too few clock bytes"; bad = 1 }
+				if (!inside) { print "no clock byte inside the SysEx"; bad = 1 }
+				if (got != want) { print "the SysEx arrived as " got; bad = 1 }
+				if (rest != " 90 3C 40") { print "not the note after it"; bad = 1 }
+				exit bad
+			}' $tmp.clog
+	}
+	if [ $framed = 1 ]; then
+		result "amidi --send-clock: clock bytes (write_now) inside a SysEx of the schedule, Start first, Stop last, the SysEx intact" amidi_clock
+	else
+		result "amidi --send-clock: refused without framed output, nothing sent" amidi_clock
+	fi
 fi
 rm -f $tmp.*
 exit 0

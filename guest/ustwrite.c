@@ -9,7 +9,7 @@
  * status counters and the current setup read back what was set, bad
  * arguments get -EINVAL and a clock the output lacks -ENOTSUP; below it
  * every new call must fail with -ENOTSUP and change nothing, and the old
- * calls keep working. Six results either way.
+ * calls keep working. Eight results either way.
  */
 #include <errno.h>
 #include <poll.h>
@@ -516,6 +516,93 @@ static void vector(void)
 	snd_rawmidi_close(out);
 }
 
+/*
+ * snd_rawmidi_write_now(): a clock byte written while a note waits a
+ * second ahead leaves at once; whole messages with running status across
+ * two frames leave with the status byte again where the second starts;
+ * bytes that are not whole messages, a SysEx over 16 bytes or more frames
+ * than the kernel holds get -EINVAL, with nothing sent
+ */
+static void now(void)
+{
+	static const unsigned char rs[] = {
+		0x90, 0x3c, 0x40, 0x3d, 0x40, 0x3d, 0x40, 0x3d, 0x40,
+		0x3d, 0x40, 0x3d, 0x40, 0x3d, 0x40, 0x3d, 0x40,
+	};
+	static const unsigned char rs_sent[] = {
+		0x90, 0x3c, 0x40, 0x3d, 0x40, 0x3d, 0x40, 0x3d, 0x40,
+		0x3d, 0x40, 0x3d, 0x40, 0x3d, 0x40, 0x90, 0x3d, 0x40,
+	};
+	unsigned char sx[17] = { 0xf0, [16] = 0xf7 }, nine[9 * 3];
+	snd_rawmidi_t *out = open_out();
+	struct miditest_tx log[32];
+	struct timespec ts;
+	long long t;
+	int i, n;
+
+	if (!out)
+		return;
+	CHECK(set_params(out, 4096, SND_RAWMIDI_CLOCK_MONOTONIC) == 0, "framed output");
+	ts = ts_of(now_ns() + 1000000000LL);
+	CHECK(snd_rawmidi_twrite(out, &ts, "\x90\x3c\x40", 3) == 3, "a note a second ahead");
+	t = now_ns();
+	CHECK(snd_rawmidi_write_now(out, "\xf8", 1) == 1, "write_now of a clock byte");
+	usleep(50000);
+	n = mt_log(log, 32);
+	CHECK(n == 1 && log[0].byte == 0xf8, "%d bytes sent, not the clock byte alone", n);
+	CHECK(n < 1 || (long long)log[0].time_ns - t < 50000000LL, "the clock byte left %lld us late",
+	      ((long long)log[0].time_ns - t) / 1000);
+	CHECK(snd_rawmidi_write_now(out, rs, sizeof(rs)) == sizeof(rs), "running status, 17 bytes");
+	usleep(50000);
+	n = mt_log(log, 32);
+	CHECK(n == sizeof(rs_sent), "%d bytes sent, not %zu", n, sizeof(rs_sent));
+	for (i = 0; i < n && i < (int)sizeof(rs_sent); i++)
+		CHECK(log[i].byte == rs_sent[i], "byte %d: %#x, not %#x", i, log[i].byte, rs_sent[i]);
+	CHECK(snd_rawmidi_write_now(out, "\x90\x3c", 2) == -EINVAL, "a message cut short");
+	CHECK(snd_rawmidi_write_now(out, "\x3c\x40", 2) == -EINVAL, "data without a status");
+	CHECK(snd_rawmidi_write_now(out, "\xf0\x01", 2) == -EINVAL, "a SysEx without its end");
+	CHECK(snd_rawmidi_write_now(out, sx, sizeof(sx)) == -EINVAL, "a SysEx of 17 bytes");
+	/* nine SysEx of 3 bytes: five a frame, two frames */
+	for (i = 0; i < 9; i++) {
+		nine[3 * i] = 0xf0;
+		nine[3 * i + 1] = 0x7d;
+		nine[3 * i + 2] = 0xf7;
+	}
+	CHECK(snd_rawmidi_write_now(out, nine, sizeof(nine)) == sizeof(nine), "nine short SysEx");
+	usleep(50000);
+	CHECK(mt_log(log, 32) == (int)sizeof(nine), "the nine SysEx were not sent");
+	{
+		unsigned char many[9 * 16];
+
+		for (i = 0; i < 9; i++) {
+			memset(many + 16 * i, 0x01, 16);
+			many[16 * i] = 0xf0;
+			many[16 * i + 15] = 0xf7;
+		}
+		CHECK(snd_rawmidi_write_now(out, many, sizeof(many)) == -EINVAL,
+		      "nine frames of messages");
+	}
+	usleep(30000);
+	CHECK(mt_log(log, 32) == 0, "bytes of a refused write were sent");
+	CHECK(snd_rawmidi_drop(out) == 0, "drop");
+	snd_rawmidi_close(out);
+}
+
+/* below 2.0.6: snd_rawmidi_write_now() fails with -ENOTSUP, nothing sent */
+static void refused_now(void)
+{
+	snd_rawmidi_t *out = open_out();
+	struct miditest_tx log[4];
+
+	if (!out)
+		return;
+	CHECK(set_params(out, 4096, SND_RAWMIDI_CLOCK_NONE) == 0, "plain output");
+	CHECK(snd_rawmidi_write_now(out, "\xf8", 1) == -ENOTSUP, "write_now");
+	usleep(30000);
+	CHECK(mt_log(log, 4) == 0, "bytes were sent");
+	snd_rawmidi_close(out);
+}
+
 /* below 2.0.6: snd_rawmidi_twritev() fails with -ENOTSUP, nothing sent */
 static void refused_twritev(void)
 {
@@ -605,6 +692,8 @@ int main(int argc, char **argv)
 		result("twrite and clock: bad arguments get -EINVAL, monotonic raw on output -ENOTSUP (setter and params), nothing sent");
 		vector();
 		result("twritev: 10 messages in one call leave at their times; bad input, a message larger than the buffer or no room: nothing of it written");
+		now();
+		result("write_now: a clock byte ahead of a note queued a second ahead; running status across frames; not whole messages or too many frames: -EINVAL, nothing sent");
 	} else {
 		refused_setters();
 		result("protocol < 2.0.6: set_read_mode and params refuse output framing with -ENOTSUP (the kernel: PARAMS_EXT ENOTTY, PARAMS ignores it)");
@@ -620,6 +709,8 @@ int main(int argc, char **argv)
 		result("protocol < 2.0.6: plain write and timestamped input still work");
 		refused_twritev();
 		result("protocol < 2.0.6: twritev fails with -ENOTSUP, nothing sent");
+		refused_now();
+		result("protocol < 2.0.6: write_now fails with -ENOTSUP, nothing sent");
 	}
 	return 0;
 }

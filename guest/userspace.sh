@@ -23,7 +23,7 @@ US=/opt/alsa-rawmidi
 run() { LD_LIBRARY_PATH=$US/lib "$@"; }
 echo "TAP version 13"
 case $what in
-alsa-lib) plan=20 ;;
+alsa-lib) plan=21 ;;
 amidi) plan=5 ;;
 *) echo "1..0 # unknown section $what"; exit 1 ;;
 esac
@@ -65,7 +65,7 @@ check_schedule() {
 if [ $what = alsa-lib ]; then
 	/tests/mtctl reset
 	run /tests/ustwrite "$card" "$proto" 1
-	n=9
+	n=10
 	# alsa-lib's own test program
 	# (twrite a message at a time, and -v: twritev, all in one call)
 	rawmidi_twrite_test() {

@@ -9,7 +9,7 @@
  * status counters and the current setup read back what was set, bad
  * arguments get -EINVAL and a clock the output lacks -ENOTSUP; below it
  * every new call must fail with -ENOTSUP and change nothing, and the old
- * calls keep working. Eight results either way.
+ * calls keep working. Nine results either way.
  */
 #include <errno.h>
 #include <poll.h>
@@ -588,6 +588,74 @@ static void now(void)
 	snd_rawmidi_close(out);
 }
 
+/*
+ * snd_rawmidi_tx_report(): three notes, one 50 ms in the past, and a clock
+ * byte written with snd_rawmidi_write_now() are written and sent; the
+ * late note counts at least 50 ms; a status call between two reports
+ * changes neither; the latest frame sent is the last note, after its time
+ */
+static void report(void)
+{
+	snd_rawmidi_t *out = open_out();
+	snd_rawmidi_tx_report_t *r, *again;
+	snd_rawmidi_status_t *st;
+	snd_rawmidi_tmsg_t m[3];
+	struct timespec sent, due;
+	long long t0 = now_ns();
+	int i;
+
+	snd_rawmidi_tx_report_alloca(&r);
+	snd_rawmidi_tx_report_alloca(&again);
+	snd_rawmidi_status_alloca(&st);
+	if (!out)
+		return;
+	CHECK(snd_rawmidi_tx_report(out, r) == -EINVAL, "report of a plain output");
+	CHECK(set_params(out, 4096, SND_RAWMIDI_CLOCK_MONOTONIC) == 0, "framed output");
+	for (i = 0; i < 3; i++)
+		m[i] = (snd_rawmidi_tmsg_t){
+			.tstamp = ts_of(i ? t0 + i * 100000000LL : t0 - 50000000LL),
+			.buffer = "\x90\x3c\x40", .size = 3,
+		};
+	CHECK(snd_rawmidi_twritev(out, m, 3) == 3, "twritev");
+	CHECK(snd_rawmidi_write_now(out, "\xf8", 1) == 1, "write_now");
+	CHECK(snd_rawmidi_drain(out) == 0, "drain");
+	CHECK(snd_rawmidi_tx_report(out, r) == 0, "report");
+	CHECK(snd_rawmidi_status(out, st) == 0, "status");
+	CHECK(snd_rawmidi_tx_report(out, again) == 0, "report again");
+	CHECK(!memcmp(r, again, snd_rawmidi_tx_report_sizeof()), "the report changed");
+	CHECK(snd_rawmidi_tx_report_get_frames_written(r) == 4 &&
+	      snd_rawmidi_tx_report_get_frames_sent(r) == 4 &&
+	      snd_rawmidi_tx_report_get_frames_dropped(r) == 0, "written %llu sent %llu dropped %llu",
+	      (unsigned long long)snd_rawmidi_tx_report_get_frames_written(r),
+	      (unsigned long long)snd_rawmidi_tx_report_get_frames_sent(r),
+	      (unsigned long long)snd_rawmidi_tx_report_get_frames_dropped(r));
+	CHECK(snd_rawmidi_tx_report_get_late_max_ns(r) >= 50000000ULL &&
+	      snd_rawmidi_tx_report_get_late_sum_ns(r) >= snd_rawmidi_tx_report_get_late_max_ns(r),
+	      "late at most %llu ns, %llu in all",
+	      (unsigned long long)snd_rawmidi_tx_report_get_late_max_ns(r),
+	      (unsigned long long)snd_rawmidi_tx_report_get_late_sum_ns(r));
+	snd_rawmidi_tx_report_get_last_sent(r, &sent);
+	snd_rawmidi_tx_report_get_last_due(r, &due);
+	CHECK(due.tv_sec == m[2].tstamp.tv_sec && due.tv_nsec == m[2].tstamp.tv_nsec,
+	      "the latest frame sent is not the last note");
+	CHECK(sent.tv_sec * 1000000000LL + sent.tv_nsec >= t0 + 200000000LL,
+	      "the last note was sent before its time");
+	snd_rawmidi_close(out);
+}
+
+/* below 2.0.6: snd_rawmidi_tx_report() fails with -ENOTSUP */
+static void refused_report(void)
+{
+	snd_rawmidi_t *out = open_out();
+	snd_rawmidi_tx_report_t *r;
+
+	snd_rawmidi_tx_report_alloca(&r);
+	if (!out)
+		return;
+	CHECK(snd_rawmidi_tx_report(out, r) == -ENOTSUP, "tx_report");
+	snd_rawmidi_close(out);
+}
+
 /* below 2.0.6: snd_rawmidi_write_now() fails with -ENOTSUP, nothing sent */
 static void refused_now(void)
 {
@@ -694,6 +762,8 @@ int main(int argc, char **argv)
 		result("twritev: 10 messages in one call leave at their times; bad input, a message larger than the buffer or no room: nothing of it written");
 		now();
 		result("write_now: a clock byte ahead of a note queued a second ahead; running status across frames; not whole messages or too many frames: -EINVAL, nothing sent");
+		report();
+		result("tx_report: frames written, sent, how late, the latest sent; a status call resets nothing");
 	} else {
 		refused_setters();
 		result("protocol < 2.0.6: set_read_mode and params refuse output framing with -ENOTSUP (the kernel: PARAMS_EXT ENOTTY, PARAMS ignores it)");
@@ -711,6 +781,8 @@ int main(int argc, char **argv)
 		result("protocol < 2.0.6: twritev fails with -ENOTSUP, nothing sent");
 		refused_now();
 		result("protocol < 2.0.6: write_now fails with -ENOTSUP, nothing sent");
+		refused_report();
+		result("protocol < 2.0.6: tx_report fails with -ENOTSUP");
 	}
 	return 0;
 }

@@ -288,7 +288,7 @@ for load in $loads; do
 	# kernel path's notes queued ahead (each 5 ms after its time, and one
 	# a second after the last), and a clock byte at each time, written
 	# then by the SCHED_FIFO 20 thread as a frame of type NOW, which goes
-	# ahead of them; its lateness is the clock byte's.
+	# ahead of them; its lateness is the clock byte's, from its write().
 	# Path alsa-lib: the kernel path's frames written through the patched
 	# alsa-lib's snd_rawmidi_twrite() (/opt/alsa-rawmidi, where the guest
 	# has it). Paths libremidi-sched and libremidi-now (issue #41): the

@@ -23,7 +23,9 @@
  *               after the last), written at once; the measured messages are
  *               MIDI clock bytes, one at each time, written then by the
  *               thread (it sleeps to the time, as user-fifo) as frames of
- *               type NOW, which go ahead of the queue;
+ *               type NOW, which go ahead of the queue. A frame of type NOW
+ *               is due when it is written: its lateness counts from the
+ *               write() call, not from the time the thread slept to;
  *   floor:      no message: the test driver's own input hrtimer, armed for
  *               each time (absolute, CLOCK_MONOTONIC, as framed output's
  *               release timer), and the time its callback ran. No release
@@ -219,7 +221,7 @@ static int seq_send(int fd, const struct snd_seq_addr *me, const struct snd_seq_
  * each of @when, from this thread, and a wait until the last note has
  * left. Returns 0, -1 on an error, or 3 if the kernel has no framed output.
  */
-static int realtime_bytes(int fd, const long long *when, int count)
+static int realtime_bytes(int fd, const long long *when, long long *written, int count)
 {
 	struct snd_rawmidi_params params = framed_out;
 	struct snd_rawmidi_framing_tstamp *f = calloc(count + 1, sizeof(*f));
@@ -258,6 +260,7 @@ static int realtime_bytes(int fd, const long long *when, int count)
 		while ((e = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL)))
 			if (e != EINTR)
 				return fprintf(stderr, "clock_nanosleep: %s\n", strerror(e)), -1;
+		written[i] = now_ns();
 		if (write(fd, &clock, sizeof(clock)) != sizeof(clock))
 			return perror("write clock"), -1;
 	}
@@ -270,10 +273,11 @@ static int realtime_bytes(int fd, const long long *when, int count)
 }
 
 /*
- * realtime-byte: the clock bytes in the transmit log, against their times;
- * the notes between them must have left whole, in order.
+ * realtime-byte: the clock bytes in the transmit log, against the moments
+ * they were written; the notes between them must have left whole, in
+ * order.
  */
-static int realtime_errs(const struct miditest_tx *log, int n, const long long *when,
+static int realtime_errs(const struct miditest_tx *log, int n, const long long *written,
 			 int count, long long *err)
 {
 	int i, clocks = 0, notes = 0;
@@ -281,7 +285,7 @@ static int realtime_errs(const struct miditest_tx *log, int n, const long long *
 	for (i = 0; i < n; i++) {
 		if (log[i].byte == 0xf8) {
 			if (clocks < count)
-				err[clocks] = (long long)log[i].time_ns - when[clocks];
+				err[clocks] = (long long)log[i].time_ns - written[clocks];
 			clocks++;
 			continue;
 		}
@@ -386,7 +390,11 @@ int main(int argc, char **argv)
 		return perror(path), 1;
 
 	if (!strcmp(argv[1], "realtime-byte")) {
-		e = realtime_bytes(fd, when, count);
+		long long *written = calloc(count, sizeof(*written));
+
+		if (!written)
+			return 1;
+		e = realtime_bytes(fd, when, written, count);
 		if (e)
 			return e < 0 ? 1 : e;
 		/* the frame a second ahead is not waited for */
@@ -394,7 +402,7 @@ int main(int argc, char **argv)
 			return perror("drop"), 1;
 		close(fd);
 		n = mt_log(log, 4 * count + 16);
-		return realtime_errs(log, n, when, count, err) ? 1 : print_errs(err, count);
+		return realtime_errs(log, n, written, count, err) ? 1 : print_errs(err, count);
 	}
 
 	if (ump && !strcmp(argv[1], "kernel")) {

@@ -35,6 +35,9 @@ namespace uapi {
 #define SNDRV_RAWMIDI_MODE_FRAMING_UMP_PACKET	(2<<0)
 #define SNDRV_RAWMIDI_IOCTL_PARAMS_EXT	_IOWR('W', 0x12, struct snd_rawmidi_params)
 #endif
+#ifndef SNDRV_RAWMIDI_FRAME_TYPE_NOW
+#define SNDRV_RAWMIDI_FRAME_TYPE_NOW	1
+#endif
 
 /*
  * USB: the gadget's card @gadget as framed input (CLOCK_MONOTONIC),

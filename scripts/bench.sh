@@ -132,13 +132,13 @@ END {
 		       cell(order[i], "patched-rt-tuned")
 	}
 }' "$csv"
-# The PREEMPT_RT goal (issue #40): framed output's p99 (median of the
-# runs) on patched-rt as shipped under audio, and on patched-rt-tuned
-# under audio-pro, each against patched under audio, same bench run.
-echo
-awk -F, 'NR > 1 && $1 == "output_sched_err" {
+# awk, for the two tables below: the p99s of the sending rows by path
+# (without its -runN), load and kernel, in the order first seen, and
+# med(key), the median of a key's runs (-1 where it has none)
+p99_runs='NR > 1 && $1 == "output_sched_err" {
 	p = $2; sub(/-run[0-9]+$/, "", p)
 	c = ++runs[p, $3, $4]; v[p, $3, $4, c] = $8 + 0
+	if (c == 1) order[++k] = p SUBSEP $3 SUBSEP $4
 }
 function med(key,   n, i, j, t, a) {
 	n = runs[key]
@@ -147,7 +147,12 @@ function med(key,   n, i, j, t, a) {
 	for (i = 2; i <= n; i++)
 		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
 	return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
+}'
+# The PREEMPT_RT goal (issue #40): framed output's p99 (median of the
+# runs) on patched-rt as shipped under audio, and on patched-rt-tuned
+# under audio-pro, each against patched under audio, same bench run.
+echo
+awk -F, "$p99_runs"'
 END {
 	split("floor kernel usb-kernel ump-kernel user-fifo cyclictest-fifo50", paths, " ")
 	printf "%-18s %14s %14s %8s %20s %8s\n", "p99, median of runs", "patched/audio",
@@ -166,28 +171,16 @@ END {
 # NOW against framed output itself, p99 (median of the runs), for each
 # kernel and load of this run.
 echo
-awk -F, 'NR > 1 && $1 == "output_sched_err" && ($2 ~ /^kernel(-run[0-9]+)?$/ ||
-					       $2 ~ /^realtime-byte(-run[0-9]+)?$/) {
-	p = $2; sub(/-run[0-9]+$/, "", p)
-	c = ++runs[p, $3, $4]; v[p, $3, $4, c] = $8 + 0
-	if (!((p, $3, $4) in seen)) { seen[p, $3, $4]; if (p == "kernel") order[++k] = $3 SUBSEP $4 }
-}
-function med(key,   n, i, j, t, a) {
-	n = runs[key]
-	if (!n) return -1
-	for (i = 1; i <= n; i++) a[i] = v[key, i]
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-	return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
+awk -F, "$p99_runs"'
 END {
 	for (i = 1; i <= k; i++) {
 		split(order[i], f, SUBSEP)
-		q = med("kernel" SUBSEP order[i]); r = med("realtime-byte" SUBSEP order[i])
+		if (f[1] != "kernel") continue
+		q = med(order[i]); r = med("realtime-byte" SUBSEP f[2] SUBSEP f[3])
 		if (r < 0) continue
 		if (!hdr++) printf "%-26s %-9s %-16s %10s %14s %8s\n", "p99, median of runs",
 				   "load", "kernel", "kernel", "realtime-byte", "ratio"
-		printf "%-26s %-9s %-16s %8.0fus %12.0fus %7.2fx\n", "", f[1], f[2], q, r,
+		printf "%-26s %-9s %-16s %8.0fus %12.0fus %7.2fx\n", "", f[2], f[3], q, r,
 		       (q > 0 ? r / q : 0)
 	}
 	if (hdr) print "(goal: realtime-byte within 2x of kernel under the same load)"

@@ -333,6 +333,15 @@ for load in $loads; do
 		print_prios tuned
 	fi
 	[ -n "$mt" ] && cyclic $load
+	# The rig's own cost of a cross-CPU wake-up (guest/wakelat.c): a
+	# thread on vCPU 0 wakes one blocked on vCPU 1, and one on its own
+	# vCPU, beside the same load. Every path that wakes a thread on the
+	# other vCPU (a writer kicking the release thread, a timer on one
+	# vCPU waking a task on the other) pays the first.
+	if [ -n "$mt" ]; then
+		report wake_latency cross-cpu $load "$(/tests/rt 20 /tests/wakelat 0 1 300)"
+		report wake_latency same-cpu $load "$(/tests/rt 20 /tests/wakelat 0 0 300)"
+	fi
 	r=1
 	while [ -n "$paths" ] && [ $r -le "$SR" ]; do
 		sfx=; [ $r -gt 1 ] && sfx=-run$r

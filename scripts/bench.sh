@@ -24,8 +24,7 @@ rm -rf "$TOP/results/plots"
 echo "measure,path,load,kernel,n,min_us,median_us,p99_us,max_us" > "$csv"
 errors=$TOP/results/errors.txt
 : > "$errors"
-notes=$TOP/results/notes.txt	# how a guest set itself up (PREEMPT_RT)
-: > "$notes"
+notes=$TOP/results/notes.txt	# the rig, how a guest set itself up (PREEMPT_RT)
 # patched-rt: the whole series on a PREEMPT_RT kernel (config/rt.config,
 # without lockdep), what musicians run, with every thread at the priority
 # the kernel gives it. patched-rt-tuned: the same kernel booted with
@@ -34,6 +33,28 @@ notes=$TOP/results/notes.txt	# how a guest set itself up (PREEMPT_RT)
 # interrupt threads raised above the audio engine as rtirq does
 # (guest/bench.sh). KERNELS="base patched" measures only those
 # (the table leaves the others' columns empty).
+# The rig: each load on the QEMU TCG that does not distort it. QEMU 7.2's
+# multi-threaded TCG (a host thread per vCPU, what the checks boot)
+# sometimes wakes a halted vCPU for another vCPU's IPI only at that
+# vCPU's next timer tick (4 ms at HZ=250): idle, a thread on vCPU 0
+# waking one blocked on vCPU 1 (guest/wakelat.c, the wake_latency rows)
+# took 0.3 to 3.8 ms at p99 from boot to boot, where the 2-core host
+# itself takes 0.12 ms and hardware microseconds; a path whose writer
+# wakes a thread on the other vCPU then measures QEMU (realtime-byte was
+# 1.5x to 9x the kernel path's p99 idle, RESULTS.md). Single-threaded TCG
+# (both vCPUs on one host thread, in turn) hands an IPI over at once, but
+# with both vCPUs busy it runs them in turn: under the audio load a
+# SCHED_OTHER writer was late by seconds. So the idle rows boot
+# single-threaded TCG, where the vCPUs halt, and the loads multi-threaded
+# TCG, where they are busy; the wake_latency rows show each rig's cost
+# beside each load. BENCH_ACCEL=... boots every load on that -accel.
+rig() {	# rig LOAD: the -accel for a boot measuring LOAD
+	if [ -n "${BENCH_ACCEL:-}" ]; then echo "$BENCH_ACCEL"
+	elif [ "$1" = idle ]; then echo tcg,thread=single
+	else echo tcg
+	fi
+}
+echo "rig: qemu-system-x86_64 -smp 2 -accel $(rig idle) (idle), -accel $(rig audio) (the loads)" > "$notes"
 for kernel in ${KERNELS:-base patched patched-rt patched-rt-tuned}; do
 	say "bench: $kernel kernel"
 	config=bench	# the test kernel with IRQ time accounting
@@ -45,30 +66,42 @@ for kernel in ${KERNELS:-base patched patched-rt patched-rt-tuned}; do
 	"$TOP/scripts/build.sh" $config > "$BUILD/logs/bench-build-$kernel.log" 2>&1 ||
 		{ tail -30 "$BUILD/logs/bench-build-$kernel.log"; die "build failed"; }
 	"$TOP/scripts/guest.sh" $config
-	log=$BUILD/logs/console-bench-$kernel.log
-	# The PREEMPT_RT guest runs the same measurements more slowly; it
-	# gets more time. A guest that does not finish stops the run below
-	# (RESULTS.md, "First run on 7.3", says where one did).
-	# (5 runs of each output path, 10 paths: about 10 minutes of the run)
-	limit=1500; [ $kernel = patched-rt ] && limit=3000
-	append="rcupdate.rcu_cpu_stall_suppress=1"
-	[ $kernel != patched-rt-tuned ] ||
-		append="$append rawmidi.tune=1 snd_rawmidi.release_prio=90"
-	# LOADS="idle audio": only those loads (guest/bench.sh), for a quicker run
-	[ -z "${LOADS:-}" ] || append="$append rawmidi.loads=$(echo $LOADS | tr ' ' ,)"
-	# ROWS=sched: only the rows of sending at a time (all their paths)
-	[ -z "${ROWS:-}" ] || append="$append rawmidi.rows=$ROWS"
-	# PATHS="kernel realtime-byte": of those rows, only these paths
-	[ -z "${PATHS:-}" ] || append="$append rawmidi.paths=$(echo $PATHS | tr ' ' ,)"
-	BOOT_TIMEOUT=$limit BOOT_APPEND="$append" "$TOP/scripts/boot.sh" $config bench "$log"
-	grep -q '^=== BENCH DONE' "$log" || die "the $kernel benchmark did not finish; see $log"
-	tr -d '\r' < "$log" | sed -n "s/^BENCH \([^,]*,[^,]*,[^,]*\),/\1,$kernel,/p" >> "$csv"
-	tr -d '\r' < "$log" | sed -n "s/^SAMPLES \([^ ]*\)/\1,$kernel/p" >> "$samples"
-	# A measurement that failed is kept, with what the program said, and
-	# reported below: on the base kernel it is the base's behaviour (it
-	# lacks the fixes posting), on the patched kernel a defect.
-	tr -d '\r' < "$log" | sed -n "s/^BENCH-ERROR \(.*\)/$kernel: \1/p" >> "$errors"
-	tr -d '\r' < "$log" | sed -n "s/^BENCH-NOTE \(.*\)/$kernel: \1/p" >> "$notes"
+	# The loads (guest/bench.sh): LOADS="idle audio" limits them, for a
+	# quicker run; the saturating load runs without PREEMPT_RT only, the
+	# tuned run measures audio-pro only.
+	loads=${LOADS:-idle load audio}
+	[ $kernel = patched-rt ] && loads=$(echo " $loads " | sed 's/ load / /')
+	[ $kernel = patched-rt-tuned ] && loads=audio-pro
+	idle=; busy=
+	for l in $loads; do
+		if [ "$(rig $l)" = "$(rig idle)" ]; then idle="$idle,$l"; else busy="$busy,$l"; fi
+	done
+	for part in ${idle:+idle} ${busy:+busy}; do
+		log=$BUILD/logs/console-bench-$kernel-$part.log
+		[ $part = idle ] && l=${idle#,} || l=${busy#,}
+		# The PREEMPT_RT guest runs the same measurements more slowly; it
+		# gets more time. A guest that does not finish stops the run below
+		# (RESULTS.md, "First run on 7.3", says where one did).
+		# (5 runs of each output path, 10 paths: about 10 minutes of the run)
+		limit=1500; [ $kernel = patched-rt ] && limit=3000
+		append="rcupdate.rcu_cpu_stall_suppress=1 rawmidi.loads=$l"
+		[ $kernel != patched-rt-tuned ] ||
+			append="$append rawmidi.tune=1 snd_rawmidi.release_prio=90"
+		# ROWS=sched: only the rows of sending at a time (all their paths)
+		[ -z "${ROWS:-}" ] || append="$append rawmidi.rows=$ROWS"
+		# PATHS="kernel realtime-byte": of those rows, only these paths
+		[ -z "${PATHS:-}" ] || append="$append rawmidi.paths=$(echo $PATHS | tr ' ' ,)"
+		QEMU_ACCEL=$(rig ${l%%,*}) BOOT_TIMEOUT=$limit BOOT_APPEND="$append" \
+			"$TOP/scripts/boot.sh" $config bench "$log"
+		grep -q '^=== BENCH DONE' "$log" || die "the $kernel benchmark did not finish; see $log"
+		tr -d '\r' < "$log" | sed -n "s/^BENCH \([^,]*,[^,]*,[^,]*\),/\1,$kernel,/p" >> "$csv"
+		tr -d '\r' < "$log" | sed -n "s/^SAMPLES \([^ ]*\)/\1,$kernel/p" >> "$samples"
+		# A measurement that failed is kept, with what the program said, and
+		# reported below: on the base kernel it is the base's behaviour (it
+		# lacks the fixes posting), on the patched kernel a defect.
+		tr -d '\r' < "$log" | sed -n "s/^BENCH-ERROR \(.*\)/$kernel: \1/p" >> "$errors"
+		tr -d '\r' < "$log" | sed -n "s/^BENCH-NOTE \(.*\)/$kernel: \1/p" >> "$notes"
+	done
 done
 
 # Side by side: base and patched medians and p99s, their ratios, and the

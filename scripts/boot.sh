@@ -2,7 +2,9 @@
 # boot.sh NAME RUN LOG [QEMU ARGS...]: boot $BUILD/obj-NAME under QEMU (TCG)
 # with rawmidi.run=RUN, console (COM1) to LOG; its initramfs is $INITRD,
 # or its initrd.gz. COM2 is an emulated 16550 for snd-serial-u16550; its
-# output goes to LOG.com2.
+# output goes to LOG.com2. QEMU_ACCEL: the -accel option (default tcg,
+# QEMU's multi-threaded TCG: one host thread per vCPU; the bench chooses
+# another, scripts/bench.sh says why).
 . "$(dirname "$0")/lib.sh"
 name=${1:?}; run=${2:?}; log=${3:?}; shift 3
 obj=$BUILD/obj-$name
@@ -18,7 +20,7 @@ timeout=${BOOT_TIMEOUT:-600}
 say "boot $name kernel (run=$run, log $log)"
 rc=0
 timeout --foreground -k 10 "$timeout" \
-	qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -nodefaults -no-reboot \
+	qemu-system-x86_64 -accel "${QEMU_ACCEL:-tcg}" -m 1024 -smp 2 -nodefaults -no-reboot \
 	-display none -kernel "$obj/arch/x86/boot/bzImage" -initrd "${INITRD:-$obj/initrd.gz}" \
 	-append "console=ttyS0 panic=-1 oops=panic tsc=reliable rawmidi.run=$run ${BOOT_APPEND:-}" \
 	-serial "file:$log" -serial "file:$log.com2" "$@" </dev/null || rc=$?

@@ -60,7 +60,7 @@ for t in $KSELFTESTS; do
 	# The same cases from a 32-bit program, through the compat ioctls.
 	gcc $cflags -m32 -o "$root/tests/kselftest/${t##*/}-32" "$src" ${common:+"$common"} -lpthread
 done
-for prog in drainlat load tstamperr rt jitter cpucost txcost schedout mtctl altswitch; do
+for prog in drainlat load tstamperr rt jitter cpucost txcost schedout mtctl altswitch wakelat; do
 	gcc -O2 -Wall -static -isystem "$obj/usr/include" -o "$root/tests/$prog" "$TOP/guest/$prog.c"
 done
 gcc -O2 -Wall -o "$root/tests/tread" "$TOP/guest/tread.c" -lasound

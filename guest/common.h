@@ -3,6 +3,7 @@
 #ifndef GUEST_COMMON_H
 #define GUEST_COMMON_H
 
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
@@ -47,6 +48,18 @@ static inline long long now_ns(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
+
+#ifdef CPU_SET
+/* Pin the calling thread to @cpu (in programs built with _GNU_SOURCE). */
+static inline int pin_to_cpu(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+#endif
 
 /*
  * The index of the nearest-rank @p-th percentile of @n sorted values: the

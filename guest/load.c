@@ -27,27 +27,17 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/wait.h>
+#include "common.h"
 
 #define AUDIO_PERIOD_NS	21333000LL	/* 1024 frames at 48 kHz */
 #define AUDIO_BUSY_NS	(AUDIO_PERIOD_NS / 2)
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 /* pin to @cpu, at SCHED_FIFO @prio, or as it is for @prio 0 */
 static void on_cpu(int cpu, int prio)
 {
 	struct sched_param sp = { .sched_priority = prio };
-	cpu_set_t set;
 
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	sched_setaffinity(0, sizeof(set), &set);
+	pin_to_cpu(cpu);
 	if (prio && sched_setscheduler(0, SCHED_FIFO, &sp))
 		perror("SCHED_FIFO");
 }

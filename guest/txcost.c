@@ -63,12 +63,8 @@ static int ncpu;
 static void *soak(void *arg)
 {
 	struct sched_param idle = { 0 };
-	cpu_set_t set;
 
-	CPU_ZERO(&set);
-	CPU_SET((long)arg, &set);
-	if (sched_setaffinity(0, sizeof(set), &set) ||
-	    sched_setscheduler(0, SCHED_IDLE, &idle)) {
+	if (pin_to_cpu((long)arg) || sched_setscheduler(0, SCHED_IDLE, &idle)) {
 		perror("soaker");
 		exit(1);
 	}

@@ -19,21 +19,12 @@
 static int fds[2], n;
 static long long *lat;
 
-static int pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set);
-}
-
 static void *reader(void *arg)
 {
 	long long sent;
 	int i;
 
-	if (pin(*(int *)arg))
+	if (pin_to_cpu(*(int *)arg))
 		exit(1);
 	for (i = 0; i < n; i++) {
 		if (read(fds[0], &sent, sizeof(sent)) != sizeof(sent))
@@ -55,7 +46,7 @@ int main(int argc, char **argv)
 	from = atoi(argv[1]);
 	to = atoi(argv[2]);
 	lat = calloc(n, sizeof(*lat));
-	if (!lat || pipe(fds) || pin(from) || pthread_create(&t, NULL, reader, &to)) {
+	if (!lat || pipe(fds) || pin_to_cpu(from) || pthread_create(&t, NULL, reader, &to)) {
 		perror("wakelat");
 		return 1;
 	}

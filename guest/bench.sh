@@ -314,9 +314,10 @@ for load in $loads; do
 	[ -n "$umph" ] && [ -n "$umpg" ] &&
 		paths="$paths ump-kernel ump-user-other ump-user-fifo"
 	# Under the audio loads: the floor, framed output on each device, the
-	# real-time application's way, and libremidi's two ways.
+	# real-time application's way, the sequencer's queue (PipeWire's way
+	# to a device), and libremidi's two ways.
 	[ -n "$all" ] || [ -n "$sched_all" ] || paths=$(for p in $paths; do
-		case $p in floor|kernel|realtime-byte|user-fifo|usb-kernel|ump-kernel|*libremidi-*) printf '%s ' $p ;; esac
+		case $p in floor|kernel|realtime-byte|seq-queue|user-fifo|usb-kernel|usb-seq-queue|ump-kernel|*libremidi-*) printf '%s ' $p ;; esac
 	done)
 	[ -z "$only_paths" ] || paths=$(for p in $paths; do
 		case " $only_paths " in *" $p "*) printf '%s ' $p ;; esac

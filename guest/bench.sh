@@ -116,6 +116,7 @@ schedout_run() {
 			/opt/alsa-rawmidi/bin/libremidi-sched bench ${1#usb-libremidi-} "$usbh:$usbg" $2 \
 			2>/tmp/schedout.err ;;
 	ump-*)	/tests/rt 20 /tests/schedout ${1#ump-} "ump:$umph:$umpg" $2 2>/tmp/schedout.err ;;
+	usb-aplaymidi) /tests/seqplay.sh "$usbh" "$usbg" $2 2>/tmp/schedout.err ;;
 	usb-*)	/tests/rt 20 /tests/schedout ${1#usb-} "$usbh:$usbg" $2 2>/tmp/schedout.err ;;
 	*)	/tests/rt 20 /tests/schedout $1 $mt $2 2>/tmp/schedout.err ;;
 	esac
@@ -309,6 +310,12 @@ for load in $loads; do
 		paths="$paths usb-kernel usb-seq-queue usb-user-other usb-user-fifo"
 	[ -n "$usbh" ] && [ -n "$usbg" ] && [ -n "$lr" ] &&
 		paths="$paths usb-libremidi-sched usb-libremidi-now"
+	# Path usb-aplaymidi: Debian's aplaymidi, at SCHED_OTHER as anyone
+	# runs it, plays a MIDI file of the same notes (10 ms apart, across a
+	# tempo change) through the sequencer to USB MIDI (guest/seqplay.sh);
+	# each note's arrival is taken relative to the first note's.
+	[ -n "$usbh" ] && [ -n "$usbg" ] && command -v aplaymidi >/dev/null &&
+		paths="$paths usb-aplaymidi"
 	# The ump-* paths: 64-bit MIDI 2.0 note ons to the MIDI 2.0 gadget's
 	# UMP endpoint through snd-usb-audio (schedout ump:HOST:GADGET).
 	[ -n "$umph" ] && [ -n "$umpg" ] &&
@@ -317,7 +324,7 @@ for load in $loads; do
 	# real-time application's way, the sequencer's queue (PipeWire's way
 	# to a device), and libremidi's two ways.
 	[ -n "$all" ] || [ -n "$sched_all" ] || paths=$(for p in $paths; do
-		case $p in floor|kernel|realtime-byte|seq-queue|user-fifo|usb-kernel|usb-seq-queue|ump-kernel|*libremidi-*) printf '%s ' $p ;; esac
+		case $p in floor|kernel|realtime-byte|seq-queue|user-fifo|usb-kernel|usb-seq-queue|usb-aplaymidi|ump-kernel|*libremidi-*) printf '%s ' $p ;; esac
 	done)
 	[ -z "$only_paths" ] || paths=$(for p in $paths; do
 		case " $only_paths " in *" $p "*) printf '%s ' $p ;; esac

@@ -3,12 +3,15 @@
 # bytes, and -T which stamps in userspace) and alsa-lib's snd_rawmidi_tread()
 # (kernel framing through alsa-lib), reading virmidi port 1 while amidi
 # writes to port 0. The test connects the two ports through the sequencer.
+# Then Debian's aplaymidi playing a MIDI file through the sequencer to the
+# USB MIDI gadget (guest/seqplay.sh).
+. /tests/cards.sh
 card=$(grep -l VirMIDI /proc/asound/card*/id 2>/dev/null | head -n 1)
 card=${card#/proc/asound/card}; card=${card%/id}
 echo "TAP version 13"
-echo "1..4"
+echo "1..5"
 if [ -z "$card" ]; then
-	for i in 1 2 3 4; do echo "ok $i # SKIP no virmidi card"; done
+	for i in 1 2 3 4 5; do echo "ok $i # SKIP no virmidi card"; done
 	exit 0
 fi
 msg="90 3C 64 80 3C 40 B0 07 64"
@@ -71,4 +74,23 @@ check "amidi -T monotonic stamps each of the 3 messages"
 { cat "$out.raw"; echo; } | sed '/^$/d; s/^/# /'
 
 aconnect -d "$src" "$dst"
+
+# aplaymidi: 100 notes 10 ms apart, across a tempo change, through the
+# sequencer to snd-usb-audio's card of the MIDI gadget, stamped where the
+# gadget receives them: each arrives, in order, within 20 ms of its time
+# in the file after the first note (a generous bound: make bench measures).
+usbh=$(card_named "USB-Audio - MIDI Gadget")
+usbg=$(card_of "MIDI Gadget")
+if [ -z "$usbh" ] || [ -z "$usbg" ]; then
+	echo "ok $n # SKIP no USB MIDI loopback"
+elif ! command -v aplaymidi >/dev/null; then
+	echo "ok $n # SKIP no aplaymidi in the guest"
+elif r=$(/tests/seqplay.sh "$usbh" "$usbg" 100 2>&1 | head -n 1) &&
+	echo "$r" | awk 'NF == 5 && $1 == 100 && $2 > -20000 && $5 < 20000 { ok = 1 } END { exit !ok }'; then
+	echo "ok $n - aplaymidi plays a MIDI file in order and on time through USB MIDI"
+	echo "# n min median p99 max (us): $r"
+else
+	echo "not ok $n - aplaymidi plays a MIDI file in order and on time through USB MIDI"
+	echo "# $r"
+fi
 exit 0

@@ -68,11 +68,12 @@ gcc -O2 -Wall -o "$root/tests/tread" "$TOP/guest/tread.c" -lasound
 [ "$TREE" != 7.3 ] ||
 	gcc -O2 -Wall -static -pthread -o "$root/tests/testusb" "$KSRC/tools/usb/testusb.c"
 
-# Real clients and the shared libraries they load; and the bench's
+# Real clients and the shared libraries they load (aplaymidi: a MIDI
+# file through the sequencer, guest/seqplay.sh); and the bench's
 # companion of the floor, rt-tests' cyclictest.
-cp /usr/bin/amidi /usr/bin/aconnect /usr/bin/cyclictest "$root/usr/bin/"
+cp /usr/bin/amidi /usr/bin/aconnect /usr/bin/aplaymidi /usr/bin/cyclictest "$root/usr/bin/"
 cp -a /usr/share/alsa "$root/usr/share/"
-for lib in $(ldd /usr/bin/amidi /usr/bin/aconnect /usr/bin/cyclictest "$root/tests/tread" |
+for lib in $(ldd /usr/bin/amidi /usr/bin/aconnect /usr/bin/aplaymidi /usr/bin/cyclictest "$root/tests/tread" |
 	     awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// && NF > 1 { print $1 }' | sort -u); do
 	mkdir -p "$root$(dirname "$lib")"
 	cp -L "$lib" "$root$lib"

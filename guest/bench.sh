@@ -135,15 +135,7 @@ cyclic() {
 	# sorted (samples over 20 ms are only counted, below)
 	awk '/^[0-9]/ { for (i = 2; i <= NF; i++) for (k = 0; k < $i; k++) print $1 + 0 }' \
 		/tmp/cyclic.out | sort -n > /tmp/cyclic.samples
-	report output_sched_err cyclictest-fifo50 "$1" "$(awk '
-		{ v[n++] = $1 }
-		END {
-			if (!n) exit 1
-			p = int((n * 99 + 99) / 100) - 1
-			printf "%d %.1f %.1f %.1f %.1f\nSAMPLES", n, v[0], v[int(n / 2)], v[p], v[n - 1]
-			for (i = 0; i < n; i++) printf " %.1f", v[i]
-			printf "\n"
-		}' /tmp/cyclic.samples)"
+	report output_sched_err cyclictest-fifo50 "$1" "$(awk -f /tests/summary.awk /tmp/cyclic.samples)"
 	sed -n 's/^# Histogram Overflows: */BENCH-NOTE cyclictest '"$1"' samples over 20 ms (per CPU): /p' /tmp/cyclic.out
 }
 

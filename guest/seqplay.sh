@@ -83,11 +83,4 @@ awk -v n="$count" '
 # Each note against the file's time 0 where the median note puts it: a
 # note late or early against the others, not against the first one.
 awk -v m="$(sed -n "$((count / 2 + 1))p" "$out.d")" '{ printf "%.1f\n", ($1 - m) / 1000 }' "$out.d" > "$out.err"
-sort -n "$out.err" |
-awk '{ v[n++] = $1 }
-	END {
-		p = int((n * 99 + 99) / 100) - 1
-		printf "%d %.1f %.1f %.1f %.1f\nSAMPLES", n, v[0], v[int(n / 2)], v[p], v[n - 1]
-		for (i = 0; i < n; i++) printf " %.1f", v[i]
-		printf "\n"
-	}'
+sort -n "$out.err" | awk -f /tests/summary.awk

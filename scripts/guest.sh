@@ -43,6 +43,7 @@ cp /bin/busybox "$root/bin/busybox"
 cp "$TOP/guest/init" "$root/init"
 [ -z "${STABLE_TESTS:-}" ] || echo "$STABLE_TESTS" > "$root/tests/kselftest.args"
 install -m 755 "$TOP"/guest/*.sh "$root/tests/"
+install -m 644 "$TOP"/guest/summary.awk "$root/tests/"
 cp -a "$obj/modinst/lib/modules" "$root/lib/"
 
 say "guest: building test programs"

@@ -305,7 +305,9 @@ for load in $loads; do
 	# Path usb-aplaymidi: Debian's aplaymidi, at SCHED_OTHER as anyone
 	# runs it, plays a MIDI file of the same notes (10 ms apart, across a
 	# tempo change) through the sequencer to USB MIDI (guest/seqplay.sh);
-	# each note's arrival is taken relative to the first note's.
+	# each note's arrival is taken against the file's rhythm, its time 0
+	# where the median note puts it (nothing reports when aplaymidi's
+	# queue started).
 	[ -n "$usbh" ] && [ -n "$usbg" ] && command -v aplaymidi >/dev/null &&
 		paths="$paths usb-aplaymidi"
 	# The ump-* paths: 64-bit MIDI 2.0 note ons to the MIDI 2.0 gadget's

@@ -90,12 +90,14 @@ if [ $plan = 4 ]; then
 	echo "# aplaymidi through USB MIDI: not planned, no USB MIDI loopback"
 elif ! command -v aplaymidi >/dev/null; then
 	echo "ok $n # SKIP no aplaymidi in the guest"
-elif r=$(/tests/seqplay.sh "$usbh" "$usbg" 100 2>&1 | head -n 1) &&
+elif /tests/seqplay.sh "$usbh" "$usbg" 100 > "$out.sp" 2> "$out.sperr" &&
+	r=$(head -n 1 "$out.sp") &&
 	echo "$r" | awk 'NF == 5 && $1 == 100 && $2 > -20000 && $5 < 20000 { ok = 1 } END { exit !ok }'; then
 	echo "ok $n - aplaymidi plays a MIDI file in order and on time through USB MIDI"
 	echo "# n min median p99 max (us): $r"
 else
 	echo "not ok $n - aplaymidi plays a MIDI file in order and on time through USB MIDI"
-	echo "# $r"
+	head -n 1 "$out.sp" | sed 's/^/# /'
+	sed 's/^/# /' "$out.sperr"
 fi
 exit 0
